@@ -1,0 +1,56 @@
+package dev.offheap.cli;
+
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * Entry point of the {@code offheap} command.
+ */
+@Command(
+        name = "offheap",
+        mixinStandardHelpOptions = true,
+        versionProvider = OffheapCli.VersionProvider.class,
+        description = "Off-heap buffer pool tools.",
+        subcommands = {DemoCommand.class})
+public final class OffheapCli implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    /** Creates the top-level command; picocli calls it. */
+    public OffheapCli() {
+    }
+
+    /**
+     * Runs the command line and exits with its exit code.
+     *
+     * @param args the command-line arguments
+     */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new OffheapCli()).execute(args));
+    }
+
+    /** Called when no subcommand is given. */
+    @Override
+    public Integer call() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing required subcommand");
+    }
+
+    /** The version of the jar (from its manifest or module descriptor), or 0.1.0. */
+    static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = OffheapCli.class.getPackage().getImplementationVersion();
+            if (version == null) {
+                version = OffheapCli.class.getModule().getDescriptor() == null
+                        ? null
+                        : OffheapCli.class.getModule().getDescriptor().rawVersion().orElse(null);
+            }
+            return new String[] {"offheap " + (version == null ? "0.1.0" : version)};
+        }
+    }
+}

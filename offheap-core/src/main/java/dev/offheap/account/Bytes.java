@@ -1,0 +1,29 @@
+package dev.offheap.account;
+
+import java.util.Locale;
+
+/** Byte counts for people: {@code 4194304} reads {@code "4.0 MiB (4194304 bytes)"}. */
+public final class Bytes {
+    private static final String[] UNITS = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+
+    private Bytes() {}
+
+    /** The count in binary units with the exact figure beside it; below 1 KiB just {@code "N bytes"}. */
+    public static String format(long bytes) {
+        return bytes < 1024 && bytes > -1024 ? bytes + " bytes" : human(bytes) + " (" + bytes + " bytes)";
+    }
+
+    /** The count in binary units only, one decimal: {@code "4.0 MiB"}. */
+    public static String human(long bytes) {
+        if (Math.abs(bytes) < 1024) {
+            return bytes + " B";
+        }
+        double value = bytes;
+        int unit = -1;
+        while (Math.abs(value) >= 1024 && unit < UNITS.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", value, UNITS[unit]);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.offheap.buffer;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+
+/**
+ * A lease of native memory: exactly {@link #size()} bytes, readable and writable, until released.
+ *
+ * <p>A lease starts with one reference. {@link #retain()} adds one, {@link #release()} and {@link #close()}
+ * drop one; when the last goes, the memory goes back to where it came from. Use it with
+ * try-with-resources:
+ *
+ * {@snippet :
+ * try (Buffer buffer = pool.acquire(4096)) {
+ *     int n = channel.read(buffer.byteBuffer());
+ *     ...
+ * }
+ * }
+ *
+ * <p>After the last release every method but {@link #size()} and {@link #refCount()} throws
+ * {@link IllegalStateException}. What a {@code MemorySegment} or {@code ByteBuffer} obtained earlier does
+ * after release depends on the pool's mode: see {@link BufferPool.Builder#checked(boolean)}.
+ *
+ * <p>A lease may be used and released by any thread; its {@code ByteBuffer} has a position and limit like
+ * any other and is not itself safe for concurrent use.
+ */
+public sealed interface Buffer extends AutoCloseable permits Lease {
+
+    /**
+     * This lease's memory as a {@code ByteBuffer} in native byte order. The first call in a lease returns
+     * it with position 0 and limit {@link #size()}; later calls in the same lease return the same object as
+     * the caller left it.
+     *
+     * @throws IllegalStateException if the lease was released
+     */
+    ByteBuffer byteBuffer();
+
+    /**
+     * This lease's memory as a segment of exactly {@link #size()} bytes.
+     *
+     * @throws IllegalStateException if the lease was released
+     */
+    MemorySegment segment();
+
+    /** The number of bytes leased, as asked for. */
+    int size();
+
+    /**
+     * Adds a reference: one more {@link #release()} is then needed to give the memory back.
+     *
+     * @return this lease
+     * @throws IllegalStateException if the lease was released
+     */
+    Buffer retain();
+
+    /**
+     * Drops a reference.
+     *
+     * @return true if that was the last reference and the memory went back to its pool
+     * @throws IllegalStateException if the lease was already released (a double release)
+     */
+    boolean release();
+
+    /** The number of references held now, 0 once released. */
+    int refCount();
+
+    /** The same as one {@link #release()}. */
+    @Override
+    void close();
+}

@@ -1,0 +1,426 @@
+package dev.offheap.buffer;
+
+import dev.offheap.account.Bytes;
+import dev.offheap.account.MemoryBudget;
+import dev.offheap.os.NativeMemory;
+import dev.offheap.os.NativeRegion;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A pool of native buffers for I/O: cheaper than {@code ByteBuffer.allocate}, with no garbage collector in
+ * the way.
+ *
+ * {@snippet :
+ * try (BufferPool pool = BufferPool.create();
+ *      Buffer buffer = pool.acquire(16 * 1024)) {
+ *     buffer.byteBuffer().putLong(42);          // native byte order
+ *     buffer.segment().get(ValueLayout.JAVA_LONG, 0);
+ * }
+ * }
+ *
+ * <p>Memory comes from large slabs mapped from the OS, one size class per slab (64 bytes, then four classes
+ * per doubling up to {@link Builder#largestPooledSize(int)}); larger requests get a region of their own.
+ * Every byte taken from the OS is charged to the pool's {@link MemoryBudget}. A platform thread keeps a
+ * small cache of free slots, so a steady acquire and release on one thread takes no lock and allocates
+ * nothing; a buffer may be released by any thread.
+ *
+ * <p>A pool is safe for use by any number of threads. {@link #close()} gives all memory back to the OS;
+ * views of buffers still leased then throw {@link IllegalStateException} instead of touching freed memory.
+ */
+public final class BufferPool implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(BufferPool.class.getName());
+    private static final AtomicInteger POOL_NUMBER = new AtomicInteger();
+    private static final long PAGE = 4096;
+
+    private final String name;
+    private final MemoryBudget budget;
+    private final NativeMemory memory;
+    private final SizeClasses classes;
+    private final SizeClassPool[] classPools;
+    private final ThreadCaches caches;
+    private final LeakDetector leaks;
+    private final int leakSampling;
+    private final boolean checked;
+    private final int maxLeaseSize;
+    private final Set<DedicatedBuffer> dedicated = ConcurrentHashMap.newKeySet();
+    private final AtomicLong osBytes = new AtomicLong();
+    private final AtomicLong dedicatedBytes = new AtomicLong();
+    private final AtomicLong dedicatedAcquires = new AtomicLong();
+    private volatile boolean closed;
+
+    private BufferPool(Builder b) {
+        this.name = b.name != null ? b.name : "buffer-pool-" + POOL_NUMBER.incrementAndGet();
+        this.budget = b.budget != null ? b.budget : MemoryBudget.unlimited(name);
+        this.memory = b.memory;
+        this.classes = new SizeClasses(b.largestPooledSize);
+        this.classPools = new SizeClassPool[classes.count()];
+        int[] capacities = new int[classes.count()];
+        for (int i = 0; i < classPools.length; i++) {
+            int slot = classes.size(i);
+            classPools[i] = new SizeClassPool(this, i, slot, slabBytes(slot, b.maxSlabSize));
+            capacities[i] = slot > b.threadCacheLargestSize ? 0
+                    : Math.clamp(b.threadCacheBytes / slot, 2, 64);
+        }
+        this.caches = b.threadCaches == 0 ? null
+                : new ThreadCaches(classPools, capacities, b.threadCaches, Math.max(1, b.leakSampling));
+        this.leaks = new LeakDetector(name);
+        this.leakSampling = b.leakSampling;
+        this.checked = b.checked;
+        this.maxLeaseSize = b.maxLeaseSize;
+    }
+
+    /** A pool with the defaults of {@link Builder}. */
+    public static BufferPool create() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Leases exactly {@code size} bytes. The memory may hold what an earlier lease wrote: overwrite what
+     * you read, as with any I/O buffer.
+     *
+     * @throws IllegalArgumentException if {@code size} is negative or above {@link Builder#maxLeaseSize(int)}
+     * @throws dev.offheap.account.BudgetExceededException if the pool needs memory its budget does not allow
+     *         (the pool stays usable)
+     * @throws IllegalStateException if the pool is closed
+     */
+    public Buffer acquire(int size) {
+        if (size < 0 || size > classes.largest()) {
+            return acquireDedicated(size);
+        }
+        checkOpen();
+        int cls = classes.indexOf(size);
+        PooledBuffer slot;
+        boolean sampled;
+        if (caches == null || Thread.currentThread().isVirtual()) {
+            slot = classPools[cls].takeUncached();
+            sampled = leakSampling > 0 && ThreadLocalRandom.current().nextInt(leakSampling) == 0;
+        } else {
+            ThreadCache cache = caches.current();
+            slot = cache.take(cls);
+            sampled = leakSampling > 0 && cache.sample(leakSampling);
+        }
+        slot.lease(size);
+        if (!checked && !sampled) {
+            return slot;
+        }
+        return decorate(checked ? new CheckedBuffer(slot) : slot, sampled);
+    }
+
+    /**
+     * What the pool holds now. Counts are exact when no thread is acquiring or releasing; while they are,
+     * thread cache figures may lag. Walks every slot, so it costs time in proportion to the pool's size.
+     */
+    public PoolStats stats() {
+        leaks.poll();
+        int[] inCaches = caches == null ? new int[classPools.length] : caches.cachedCounts();
+        long[] hits = caches == null ? new long[classPools.length] : caches.hits();
+        long[] misses = caches == null ? new long[classPools.length] : caches.misses();
+        List<SizeClassStats> perClass = new ArrayList<>();
+        for (int i = 0; i < classPools.length; i++) {
+            perClass.add(classPools[i].stats(hits[i], misses[i], inCaches[i]));
+        }
+        return PoolStats.of(name, memory.name(), osBytes.get(), dedicated.size(), dedicatedBytes.get(),
+                dedicatedAcquires.get(), caches == null ? 0 : caches.registeredCount(), leaks.reported(),
+                leaks.watchedCount(), perClass);
+    }
+
+    /**
+     * Gives idle memory back to the OS: the caller's thread cache and those of dead threads are emptied,
+     * live threads are asked to empty theirs at their next acquire or release, and every slab whose slots
+     * are all free is unmapped.
+     *
+     * @throws IllegalStateException if the pool is closed
+     */
+    public void trim() {
+        checkOpen();
+        leaks.poll();
+        if (caches != null) {
+            caches.reclaim();
+            caches.flushCurrent();
+        }
+        trimSlabs();
+    }
+
+    /**
+     * Gives all memory back to the OS. Buffers still leased are reported through {@code System.Logger}; their
+     * views throw from now on, and releasing them is harmless. Closing twice does nothing.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        leaks.poll();
+        int leased = 0;
+        for (SizeClassPool pool : classPools) {
+            leased += pool.close();
+        }
+        for (DedicatedBuffer buffer : List.copyOf(dedicated)) {
+            if (dedicated.remove(buffer)) {
+                leased++;
+                releaseDedicatedMemory(buffer);
+            }
+        }
+        if (caches != null) {
+            caches.clear();
+        }
+        if (leased > 0) {
+            LOG.log(System.Logger.Level.WARNING, "buffer pool ''{0}'' closed with {1} buffers still leased;"
+                    + " their memory went back to the OS and their views now throw", name, leased);
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public MemoryBudget budget() {
+        return budget;
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public String toString() {
+        return "BufferPool[" + name + ", " + Bytes.human(osBytes.get()) + " from the OS"
+                + (closed ? ", closed" : "") + "]";
+    }
+
+    // ---- package-private plumbing for the classes that make up the pool ----
+
+    void free(PooledBuffer slot) {
+        if (closed) {
+            return;
+        }
+        if (caches == null || Thread.currentThread().isVirtual()) {
+            slot.home.give(slot);
+        } else {
+            caches.current().give(slot);
+        }
+    }
+
+    void freeDedicated(DedicatedBuffer buffer) {
+        if (dedicated.remove(buffer)) {
+            releaseDedicatedMemory(buffer);
+        }
+    }
+
+    /** Takes memory from the OS, charged to the budget; on refusal, trims idle slabs once and retries. */
+    NativeRegion takeFromOs(long bytes) {
+        if (!budget.tryCharge(bytes)) {
+            trimSlabs();
+            budget.charge(bytes);
+        }
+        try {
+            NativeRegion region = memory.allocate(bytes);
+            osBytes.addAndGet(bytes);
+            return region;
+        } catch (RuntimeException | Error e) {
+            budget.release(bytes);
+            throw e;
+        }
+    }
+
+    void giveToOs(NativeRegion region) {
+        long bytes = region.byteSize();
+        region.close();
+        osBytes.addAndGet(-bytes);
+        budget.release(bytes);
+    }
+
+    void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("buffer pool '" + name + "' is closed");
+        }
+    }
+
+    private Buffer acquireDedicated(int size) {
+        if (size < 0) {
+            throw new IllegalArgumentException("buffer size must be >= 0: " + size);
+        }
+        if (size > maxLeaseSize) {
+            throw new IllegalArgumentException("buffer size " + Bytes.format(size) + " is above the largest lease"
+                    + " of pool '" + name + "', " + Bytes.format(maxLeaseSize) + " (Builder.maxLeaseSize)");
+        }
+        checkOpen();
+        long bytes = (size + PAGE - 1) & -PAGE;
+        NativeRegion region = takeFromOs(bytes);
+        DedicatedBuffer buffer = new DedicatedBuffer(this, region, size);
+        dedicated.add(buffer);
+        dedicatedBytes.addAndGet(bytes);
+        dedicatedAcquires.incrementAndGet();
+        if (closed && dedicated.remove(buffer)) {
+            releaseDedicatedMemory(buffer);
+            checkOpen();
+        }
+        return leakSampling > 0 && ThreadLocalRandom.current().nextInt(leakSampling) == 0
+                ? decorate(buffer, true) : buffer;
+    }
+
+    private void releaseDedicatedMemory(DedicatedBuffer buffer) {
+        dedicatedBytes.addAndGet(-buffer.regionBytes());
+        buffer.closeRegion();
+    }
+
+    private Lease decorate(Lease lease, boolean sampled) {
+        if (!sampled) {
+            return lease;
+        }
+        leaks.poll();
+        return new TrackedBuffer(lease, leaks);
+    }
+
+    private void trimSlabs() {
+        for (SizeClassPool pool : classPools) {
+            pool.trim();
+        }
+    }
+
+    private static long slabBytes(int slotSize, long maxSlab) {
+        long wanted = Math.clamp(32L * slotSize, 64 * 1024, maxSlab);
+        long bytes = Math.max(wanted, slotSize);
+        return (bytes + PAGE - 1) & -PAGE;
+    }
+
+    /**
+     * Settings of a new pool. Every setter checks its argument at once; {@link #build()} checks that they
+     * agree.
+     */
+    public static final class Builder {
+        private String name;
+        private MemoryBudget budget;
+        private NativeMemory memory = NativeMemory.system();
+        private int largestPooledSize = 1 << 20;
+        private int maxLeaseSize = 1 << 30;
+        private long maxSlabSize = 4L << 20;
+        private int threadCaches = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+        private int threadCacheBytes = 256 * 1024;
+        private int threadCacheLargestSize = 64 * 1024;
+        private int leakSampling = 4096;
+        private boolean checked;
+
+        private Builder() {}
+
+        /** A name for logs, statistics and budget messages. Default {@code buffer-pool-N}. */
+        public Builder name(String name) {
+            Objects.requireNonNull(name, "name");
+            if (name.isBlank()) {
+                throw new IllegalArgumentException("pool name must not be blank");
+            }
+            this.name = name;
+            return this;
+        }
+
+        /** The budget every byte taken from the OS is charged to. Default: an unlimited budget of its own. */
+        public Builder budget(MemoryBudget budget) {
+            this.budget = Objects.requireNonNull(budget, "budget");
+            return this;
+        }
+
+        /**
+         * Requests up to this size come from size classes; larger ones get a region of their own, mapped and
+         * unmapped per lease. Default 1 MiB; from 64 bytes to 64 MiB.
+         */
+        public Builder largestPooledSize(int bytes) {
+            this.largestPooledSize = checkRange("largestPooledSize", bytes, SizeClasses.SMALLEST, 64 << 20);
+            return this;
+        }
+
+        /** The largest lease at all; larger requests throw. Default 1 GiB. */
+        public Builder maxLeaseSize(int bytes) {
+            this.maxLeaseSize = checkRange("maxLeaseSize", bytes, 1, Integer.MAX_VALUE);
+            return this;
+        }
+
+        /** The largest slab taken from the OS at once (small classes take smaller ones). Default 4 MiB. */
+        public Builder maxSlabSize(long bytes) {
+            this.maxSlabSize = checkRange("maxSlabSize", bytes, 64 * 1024, 1L << 30);
+            return this;
+        }
+
+        /**
+         * How many platform threads may keep a cache of free buffers at once; others work on the shared
+         * free lists. 0 turns thread caches off. Default {@code max(4, 2 x processors)}.
+         */
+        public Builder threadCaches(int count) {
+            this.threadCaches = checkRange("threadCaches", count, 0, 4096);
+            return this;
+        }
+
+        /**
+         * Bytes one thread may cache per size class (at least 2 and at most 64 buffers), and the largest
+         * size class cached at all. Default 256 KiB and 64 KiB.
+         */
+        public Builder threadCacheSize(int bytesPerClass, int largestCachedSize) {
+            this.threadCacheBytes = checkRange("threadCacheSize bytesPerClass", bytesPerClass, 0, 64 << 20);
+            this.threadCacheLargestSize = checkRange("threadCacheSize largestCachedSize", largestCachedSize,
+                    0, Integer.MAX_VALUE);
+            return this;
+        }
+
+        /**
+         * Leak detection: one lease in {@code interval} is tracked (1 tracks every lease, 0 none). A tracked
+         * lease that becomes unreachable without release is logged with the stack of its acquisition and its
+         * memory goes back to the pool. Default 4096.
+         */
+        public Builder leakSampling(int interval) {
+            this.leakSampling = checkRange("leakSampling", interval, 0, Integer.MAX_VALUE);
+            return this;
+        }
+
+        /**
+         * Checked mode: every lease is a new object whose views live in an arena of their own that release
+         * closes, so any use of a released lease or of a view kept from it throws
+         * {@link IllegalStateException}, and never reaches memory lent to someone else. Costs a shared
+         * arena per lease (see BENCHMARKS.md). Default off: then the lease methods check the lease, but a
+         * {@code MemorySegment} or {@code ByteBuffer} kept past release still reaches the slot, which the
+         * pool may have lent again. It never reaches memory outside the pool's slabs, and never memory
+         * returned to the OS.
+         */
+        public Builder checked(boolean checked) {
+            this.checked = checked;
+            return this;
+        }
+
+        /** Where slabs come from; the portable arena source is used by tests on Linux. */
+        Builder nativeMemory(NativeMemory memory) {
+            this.memory = Objects.requireNonNull(memory, "memory");
+            return this;
+        }
+
+        public BufferPool build() {
+            if (maxSlabSize < largestPooledSize) {
+                throw new IllegalArgumentException("maxSlabSize (" + maxSlabSize + ") must be >= largestPooledSize ("
+                        + largestPooledSize + ")");
+            }
+            return new BufferPool(this);
+        }
+
+        private static int checkRange(String what, int value, int min, int max) {
+            return (int) checkRange(what, (long) value, min, max);
+        }
+
+        private static long checkRange(String what, long value, long min, long max) {
+            if (value < min || value > max) {
+                throw new IllegalArgumentException(what + " must be between " + min + " and " + max + ": " + value);
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package dev.offheap.buffer;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/** The implementations of {@link BufferStrategy}. */
+final class BufferStrategies {
+    /** Grizzly's view slab: 4 MiB, from which slices are cut until it is used up. */
+    static final int VIEW_SLAB = 4 << 20;
+
+    private BufferStrategies() {}
+
+    static Buffer lease(ByteBuffer buffer) {
+        return new UnpooledBuffer(buffer.order(ByteOrder.nativeOrder()));
+    }
+
+    record Heap() implements BufferStrategy {
+        @Override
+        public String name() {
+            return "heap";
+        }
+
+        @Override
+        public Buffer acquire(int size) {
+            return lease(ByteBuffer.allocate(size));
+        }
+
+        @Override
+        public void close() {}
+    }
+
+    record Direct() implements BufferStrategy {
+        @Override
+        public String name() {
+            return "direct";
+        }
+
+        @Override
+        public Buffer acquire(int size) {
+            return lease(ByteBuffer.allocateDirect(size));
+        }
+
+        @Override
+        public void close() {}
+    }
+
+    /**
+     * Slices of one large buffer, a new one when the current is used up (seed 001, allocateView). A slice
+     * never comes back: the slab is garbage once all its slices are. Requests larger than a slab get a
+     * buffer of their own.
+     */
+    static final class View implements BufferStrategy {
+        private final boolean direct;
+        private ByteBuffer slab;
+
+        View(boolean direct) {
+            this.direct = direct;
+        }
+
+        @Override
+        public String name() {
+            return direct ? "direct-view" : "heap-view";
+        }
+
+        @Override
+        public synchronized Buffer acquire(int size) {
+            if (size < 0) {
+                throw new IllegalArgumentException("buffer size must be >= 0: " + size);
+            }
+            if (size > VIEW_SLAB) {
+                return lease(allocate(size));
+            }
+            if (slab == null || slab.remaining() < size) {
+                slab = allocate(VIEW_SLAB);
+            }
+            ByteBuffer view = slab.slice(slab.position(), size);
+            slab.position(slab.position() + size);
+            return lease(view);
+        }
+
+        private ByteBuffer allocate(int size) {
+            return direct ? ByteBuffer.allocateDirect(size) : ByteBuffer.allocate(size);
+        }
+
+        @Override
+        public synchronized void close() {
+            slab = null;
+        }
+    }
+
+    record Pooled(BufferPool pool) implements BufferStrategy {
+        @Override
+        public String name() {
+            return "pool";
+        }
+
+        @Override
+        public Buffer acquire(int size) {
+            return pool.acquire(size);
+        }
+
+        @Override
+        public void close() {
+            pool.close();
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.offheap.buffer;
+
+import java.lang.ref.PhantomReference;
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Finds leases that became unreachable without being released. Only tracked leases (a sample, or all) are
+ * watched; the queue is polled on the pool's slow paths (a tracked acquire, a new slab, stats, trim,
+ * close), so no thread of its own is needed.
+ */
+final class LeakDetector {
+    private static final System.Logger LOG = System.getLogger("dev.offheap.buffer.leak");
+
+    private final String poolName;
+    private final ReferenceQueue<TrackedBuffer> queue = new ReferenceQueue<>();
+    private final Set<Record> watched = ConcurrentHashMap.newKeySet();
+    private final LongAdder reported = new LongAdder();
+
+    LeakDetector(String poolName) {
+        this.poolName = poolName;
+    }
+
+    Record watch(TrackedBuffer lease, Lease inner) {
+        Record record = new Record(lease, inner, queue, new AcquiredAt(Thread.currentThread().getName()));
+        watched.add(record);
+        return record;
+    }
+
+    /** Reports and reclaims every lease found unreachable since the last poll. */
+    void poll() {
+        Reference<? extends TrackedBuffer> ref;
+        while ((ref = queue.poll()) != null) {
+            Record record = (Record) ref;
+            if (watched.remove(record)) {
+                reported.increment();
+                LOG.log(System.Logger.Level.WARNING, "LEAK: a buffer of " + record.inner.size()
+                        + " bytes from pool '" + poolName + "' became unreachable without being released;"
+                        + " its memory went back to the pool. It was acquired here:", record.acquiredAt);
+                record.inner.release();
+            }
+        }
+    }
+
+    long reported() {
+        return reported.sum();
+    }
+
+    int watchedCount() {
+        return watched.size();
+    }
+
+    final class Record extends PhantomReference<TrackedBuffer> {
+        private final Lease inner;
+        private final AcquiredAt acquiredAt;
+
+        private Record(TrackedBuffer lease, Lease inner, ReferenceQueue<TrackedBuffer> queue, AcquiredAt at) {
+            super(lease, queue);
+            this.inner = inner;
+            this.acquiredAt = at;
+        }
+
+        /** The lease was released properly: stop watching. */
+        void disarm() {
+            watched.remove(this);
+            clear();
+        }
+    }
+
+    /** The stack trace of an acquisition, printed with the leak report. */
+    static final class AcquiredAt extends Throwable {
+        private static final long serialVersionUID = 1L;
+
+        AcquiredAt(String threadName) {
+            super("acquired by thread '" + threadName + "'");
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package dev.offheap.buffer;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * One slot of a slab, and the lease object for it. The object is reused by every lease of its slot, so the
+ * steady state allocates nothing; the views it hands out are cached while the leased size stays the same.
+ */
+final class PooledBuffer extends Lease {
+    final SizeClassPool home;
+    final Slab slab;
+    final long offset;
+    final int id;
+    /** The id of the next free slot below this one in its {@link FreeStack}; written before each push. */
+    int next;
+
+    private int size;
+    private MemorySegment view;
+    private ByteBuffer buffer;
+    private boolean bufferRewound;
+
+    PooledBuffer(SizeClassPool home, Slab slab, long offset, int id) {
+        this.home = home;
+        this.slab = slab;
+        this.offset = offset;
+        this.id = id;
+    }
+
+    /** Starts a lease of {@code size} bytes; the caller took this slot from a free list. */
+    PooledBuffer lease(int size) {
+        this.size = size;
+        this.bufferRewound = false;
+        open();
+        return this;
+    }
+
+    @Override
+    public MemorySegment segment() {
+        checkLive("use");
+        return view();
+    }
+
+    @Override
+    public ByteBuffer byteBuffer() {
+        checkLive("use");
+        ByteBuffer b = buffer;
+        if (b == null || b.capacity() != size) {
+            buffer = b = view().asByteBuffer().order(ByteOrder.nativeOrder());
+        } else if (!bufferRewound) {
+            b.clear();
+        }
+        bufferRewound = true;
+        return b;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    /** The address of this slot, for views with a lifetime of their own (checked mode). */
+    long address() {
+        return slab.segment().address() + offset;
+    }
+
+    boolean isLeased() {
+        return refCount() > 0;
+    }
+
+    @Override
+    void deallocate() {
+        home.owner.free(this);
+    }
+
+    @Override
+    String describe() {
+        return "buffer of " + size + " bytes (slot " + id + " of the " + home.slotSize + "-byte class)";
+    }
+
+    private MemorySegment view() {
+        MemorySegment v = view;
+        if (v == null || v.byteSize() != size) {
+            view = v = slab.segment().asSlice(offset, size);
+        }
+        return v;
+    }
+}

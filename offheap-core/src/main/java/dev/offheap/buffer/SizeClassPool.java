@@ -1,0 +1,198 @@
+package dev.offheap.buffer;
+
+import dev.offheap.os.NativeRegion;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Every slot of one size class: the slabs they are cut from, the table that finds a slot by id, and the
+ * shared stack of free slots that thread caches refill from and flush to.
+ *
+ * <p>Locking: the shared stack is lock-free. Cutting slots, adding and freeing slabs and the id table are
+ * guarded by {@code this}; memory is taken from the OS outside that lock, so a budget hook that trims other
+ * classes can never deadlock with them.
+ */
+final class SizeClassPool {
+    final BufferPool owner;
+    final int index;
+    final int slotSize;
+    final int slotsPerSlab;
+    final long slabBytes;
+    final FreeStack free = new FreeStack(this);
+    /** Acquires served without a thread cache (virtual threads, threads beyond the cache limit). */
+    final LongAdder uncachedAcquires = new LongAdder();
+
+    /** Slot objects by id; replaced by a larger copy under the lock, read without it. */
+    private volatile PooledBuffer[] table = new PooledBuffer[0];
+    private final List<Slab> slabs = new ArrayList<>();
+    private final List<Integer> freeRanges = new ArrayList<>();
+    private int nextRange;
+    private Slab current;
+    private long slabsCreated;
+    private long slabsFreed;
+
+    SizeClassPool(BufferPool owner, int index, int slotSize, long slabBytes) {
+        this.owner = owner;
+        this.index = index;
+        this.slotSize = slotSize;
+        this.slabBytes = slabBytes;
+        this.slotsPerSlab = (int) (slabBytes / slotSize);
+    }
+
+    PooledBuffer slotById(int id) {
+        PooledBuffer[] t = table;
+        return id < t.length ? t[id] : null;
+    }
+
+    /** One free slot for a caller with no thread cache. */
+    PooledBuffer takeUncached() {
+        uncachedAcquires.increment();
+        PooledBuffer slot = free.pop();
+        if (slot != null) {
+            return slot;
+        }
+        PooledBuffer[] one = new PooledBuffer[1];
+        carve(one, 0, 1);
+        return one[0];
+    }
+
+    /** Puts up to {@code n} free slots into {@code into[from..]}: shared ones first, else new ones. */
+    int takeBatch(PooledBuffer[] into, int from, int n) {
+        int got = 0;
+        PooledBuffer slot;
+        while (got < n && (slot = free.pop()) != null) {
+            into[from + got++] = slot;
+        }
+        return got > 0 ? got : carve(into, from, n);
+    }
+
+    void give(PooledBuffer slot) {
+        free.push(slot);
+    }
+
+    /** Cuts between 1 and {@code n} new slots, taking a new slab from the OS if the current one is used up. */
+    private int carve(PooledBuffer[] into, int from, int n) {
+        for (;;) {
+            synchronized (this) {
+                owner.checkOpen();
+                if (current != null && !current.isExhausted()) {
+                    int got = Math.min(n, current.slotCount - current.carved);
+                    for (int i = 0; i < got; i++) {
+                        into[from + i] = cut(current);
+                    }
+                    return got;
+                }
+            }
+            NativeRegion region = owner.takeFromOs(slabBytes);
+            synchronized (this) {
+                if (owner.isClosed()) {
+                    owner.giveToOs(region);
+                    owner.checkOpen();
+                }
+                current = addSlab(region);
+            }
+        }
+    }
+
+    private PooledBuffer cut(Slab slab) {
+        int i = slab.carved++;
+        PooledBuffer slot = new PooledBuffer(this, slab, (long) i * slotSize, slab.firstId + i);
+        table[slot.id] = slot;
+        return slot;
+    }
+
+    private Slab addSlab(NativeRegion region) {
+        int firstId = freeRanges.isEmpty() ? nextRange++ * slotsPerSlab : freeRanges.removeLast();
+        if (firstId + slotsPerSlab > table.length) {
+            table = Arrays.copyOf(table, Math.max(firstId + slotsPerSlab, table.length * 2));
+        }
+        Slab slab = new Slab(region, firstId, slotsPerSlab);
+        slabs.add(slab);
+        slabsCreated++;
+        return slab;
+    }
+
+    /**
+     * Frees every slab whose slots are all free in the shared stack (slots in live thread caches keep
+     * theirs). Returns the bytes given back to the OS.
+     */
+    synchronized long trim() {
+        List<PooledBuffer> drained = new ArrayList<>();
+        PooledBuffer slot;
+        while ((slot = free.pop()) != null) {
+            drained.add(slot);
+        }
+        Map<Slab, Integer> freeBySlab = new IdentityHashMap<>();
+        for (PooledBuffer s : drained) {
+            freeBySlab.merge(s.slab, 1, Integer::sum);
+        }
+        long freed = 0;
+        for (Map.Entry<Slab, Integer> e : freeBySlab.entrySet()) {
+            Slab slab = e.getKey();
+            if (e.getValue() == slab.carved) {
+                freed += removeSlab(slab);
+            }
+        }
+        if (current != null && current.carved == 0) {
+            freed += removeSlab(current);
+        }
+        for (PooledBuffer s : drained) {
+            if (slotById(s.id) == s) {
+                free.push(s);
+            }
+        }
+        return freed;
+    }
+
+    private long removeSlab(Slab slab) {
+        if (!slabs.remove(slab)) {
+            return 0;
+        }
+        Arrays.fill(table, slab.firstId, slab.firstId + slab.slotCount, null);
+        freeRanges.add(slab.firstId);
+        if (slab == current) {
+            current = null;
+        }
+        slabsFreed++;
+        owner.giveToOs(slab.region);
+        return slab.byteSize();
+    }
+
+    /** Frees every slab, leased or not, and returns the number of slots still leased. */
+    synchronized int close() {
+        int leased = countLeased();
+        while (free.pop() != null) {
+            // unlink before the slots go: a stack must never hold a slot whose slab is freed
+        }
+        for (Slab slab : List.copyOf(slabs)) {
+            removeSlab(slab);
+        }
+        return leased;
+    }
+
+    synchronized SizeClassStats stats(long cacheHits, long cacheMisses, int inThreadCaches) {
+        long carved = 0;
+        long osBytes = 0;
+        for (Slab slab : slabs) {
+            carved += slab.carved;
+            osBytes += slab.byteSize();
+        }
+        int leased = countLeased();
+        return new SizeClassStats(slotSize, slabs.size(), osBytes, carved, leased, carved - leased,
+                inThreadCaches, cacheHits, cacheMisses, uncachedAcquires.sum(), slabsCreated, slabsFreed);
+    }
+
+    private int countLeased() {
+        int leased = 0;
+        for (PooledBuffer slot : table) {
+            if (slot != null && slot.isLeased()) {
+                leased++;
+            }
+        }
+        return leased;
+    }
+}

@@ -1,0 +1,130 @@
+package dev.offheap.buffer;
+
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Which platform threads get a {@link ThreadCache}: at most a fixed number at a time, so cached memory does
+ * not grow with the number of threads. A thread beyond the limit works straight on the shared stacks and
+ * tries again now and then; a cache whose thread has died is drained and its place reused. Virtual threads
+ * never get one (100,000 of them would mean 100,000 caches): see ARCHITECTURE.md for the measurements.
+ */
+final class ThreadCaches {
+    private final SizeClassPool[] classes;
+    private final int[] capacities;
+    private final int sampleInterval;
+    private final AtomicReferenceArray<ThreadCache> registered;
+    private final ThreadLocal<ThreadCache> local = ThreadLocal.withInitial(this::create);
+
+    ThreadCaches(SizeClassPool[] classes, int[] capacities, int maxCaches, int sampleInterval) {
+        this.classes = classes;
+        this.capacities = capacities;
+        this.sampleInterval = sampleInterval;
+        this.registered = new AtomicReferenceArray<>(maxCaches);
+    }
+
+    /** The calling platform thread's cache (possibly an unregistered one with no capacity). */
+    ThreadCache current() {
+        ThreadCache cache = local.get();
+        if (!cache.registered && cache.shouldRetryRegistration()) {
+            ThreadCache retry = create();
+            if (retry.registered) {
+                local.set(retry);
+                return retry;
+            }
+        }
+        return cache;
+    }
+
+    /** The calling thread's cache if it has one already, without creating it. */
+    void flushCurrent() {
+        if (Thread.currentThread().isVirtual()) {
+            return;
+        }
+        ThreadCache cache = local.get();
+        cache.flushAll();
+    }
+
+    /** Drains the caches of dead threads and asks live ones to flush. Returns the caches still registered. */
+    int reclaim() {
+        int live = 0;
+        for (int i = 0; i < registered.length(); i++) {
+            ThreadCache cache = registered.get(i);
+            if (cache == null) {
+                continue;
+            }
+            if (cache.owner.isAlive()) {
+                cache.requestFlush();
+                live++;
+            } else if (registered.compareAndSet(i, cache, null)) {
+                cache.flushAll();
+            }
+        }
+        return live;
+    }
+
+    /** Per class: slots held in registered caches now (racy reads: exact only when threads are quiet). */
+    int[] cachedCounts() {
+        int[] counts = new int[classes.length];
+        forEach(cache -> {
+            for (int cls = 0; cls < counts.length; cls++) {
+                counts[cls] += cache.count(cls);
+            }
+        });
+        return counts;
+    }
+
+    long[] hits() {
+        long[] sums = new long[classes.length];
+        forEach(cache -> add(sums, cache.hits));
+        return sums;
+    }
+
+    long[] misses() {
+        long[] sums = new long[classes.length];
+        forEach(cache -> add(sums, cache.misses));
+        return sums;
+    }
+
+    int registeredCount() {
+        int[] n = {0};
+        forEach(cache -> n[0]++);
+        return n[0];
+    }
+
+    void clear() {
+        for (int i = 0; i < registered.length(); i++) {
+            registered.set(i, null);
+        }
+    }
+
+    private ThreadCache create() {
+        Thread thread = Thread.currentThread();
+        ThreadCache cache = new ThreadCache(thread, classes, capacities, true, sampleInterval);
+        for (int i = 0; i < registered.length(); i++) {
+            ThreadCache there = registered.get(i);
+            if (there == null && registered.compareAndSet(i, null, cache)) {
+                return cache;
+            }
+            if (there != null && !there.owner.isAlive() && registered.compareAndSet(i, there, cache)) {
+                there.flushAll();
+                return cache;
+            }
+        }
+        return new ThreadCache(thread, classes, capacities, false, sampleInterval);
+    }
+
+    private void forEach(java.util.function.Consumer<ThreadCache> action) {
+        for (int i = 0; i < registered.length(); i++) {
+            ThreadCache cache = registered.get(i);
+            if (cache != null) {
+                action.accept(cache);
+            }
+        }
+    }
+
+    private static void add(long[] sums, long[] values) {
+        for (int i = 0; i < sums.length; i++) {
+            sums[i] += values[i];
+        }
+    }
+}

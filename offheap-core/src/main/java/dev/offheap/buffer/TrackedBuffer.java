@@ -1,0 +1,46 @@
+package dev.offheap.buffer;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+
+/**
+ * A lease chosen for leak detection: a new object in front of the real lease, watched by a phantom
+ * reference. If it becomes unreachable before its last release, {@link LeakDetector} reports where it was
+ * acquired and releases the real lease, so the memory is not lost.
+ */
+final class TrackedBuffer extends Lease {
+    private final Lease inner;
+    private final LeakDetector.Record record;
+
+    TrackedBuffer(Lease inner, LeakDetector detector) {
+        this.inner = inner;
+        this.record = detector.watch(this, inner);
+        open();
+    }
+
+    @Override
+    public MemorySegment segment() {
+        checkLive("use");
+        return inner.segment();
+    }
+
+    @Override
+    public ByteBuffer byteBuffer() {
+        checkLive("use");
+        return inner.byteBuffer();
+    }
+
+    @Override
+    public int size() {
+        return inner.size();
+    }
+
+    @Override
+    void deallocate() {
+        record.disarm();
+        inner.release();
+        // Until the record is disarmed this lease must stay reachable, or the detector could see it as a
+        // leak and release the inner lease a second time.
+        java.lang.ref.Reference.reachabilityFence(this);
+    }
+}

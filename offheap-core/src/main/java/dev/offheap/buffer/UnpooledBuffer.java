@@ -1,0 +1,41 @@
+package dev.offheap.buffer;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+
+/**
+ * A lease over a plain {@code ByteBuffer} from one of the comparison strategies (heap, direct, view):
+ * release only ends the lease, and the garbage collector frees the memory when the buffer is unreachable.
+ */
+final class UnpooledBuffer extends Lease {
+    private final ByteBuffer buffer;
+    private final MemorySegment segment;
+
+    UnpooledBuffer(ByteBuffer buffer) {
+        this.buffer = buffer;
+        this.segment = MemorySegment.ofBuffer(buffer);
+        open();
+    }
+
+    @Override
+    public ByteBuffer byteBuffer() {
+        checkLive("use");
+        return buffer;
+    }
+
+    @Override
+    public MemorySegment segment() {
+        checkLive("use");
+        return segment;
+    }
+
+    @Override
+    public int size() {
+        return buffer.capacity();
+    }
+
+    @Override
+    void deallocate() {
+        // nothing to give back: the buffer is garbage once unreachable
+    }
+}

@@ -1,0 +1,32 @@
+package dev.offheap.os;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/** Linux blocks: anonymous private {@code mmap}, returned with {@code munmap} when the region closes. */
+final class MmapMemory implements NativeMemory {
+    static final MmapMemory INSTANCE = new MmapMemory();
+
+    private MmapMemory() {}
+
+    static boolean isSupported() {
+        return Libc.isLinux() && Libc.mmapAvailable();
+    }
+
+    @SuppressWarnings("restricted")
+    @Override
+    public NativeRegion allocate(long byteSize) {
+        NativeMemory.checkSize(byteSize);
+        long length = Libc.roundToPage(byteSize);
+        MemorySegment mapped = Libc.mmapAnonymous(length);
+        Arena arena = Arena.ofShared();
+        // The cleanup runs when the arena closes, after the handshake: no thread can still be reading.
+        MemorySegment segment = mapped.reinterpret(byteSize, arena, unmapped -> Libc.munmap(unmapped, length));
+        return new NativeRegion(arena, segment);
+    }
+
+    @Override
+    public String name() {
+        return "mmap";
+    }
+}

@@ -1,0 +1,39 @@
+package dev.offheap.os;
+
+/**
+ * Where large blocks of native memory come from.
+ *
+ * <p>{@link #system()} maps anonymous memory with {@code mmap} on Linux, so a block costs no RSS until it
+ * is touched and {@code munmap} gives it back to the kernel at once (memory from {@code malloc} can stay
+ * inside glibc's arenas after free: the fragmentation of seed 002). {@link #portable()} works everywhere
+ * through {@code Arena.ofShared()}.
+ */
+public sealed interface NativeMemory permits MmapMemory, ArenaMemory {
+
+    /** The best source on this platform: {@code mmap} on Linux x86_64 and aarch64, else {@link #portable()}. */
+    static NativeMemory system() {
+        return MmapMemory.isSupported() ? MmapMemory.INSTANCE : ArenaMemory.INSTANCE;
+    }
+
+    /** The source that works on every platform: {@code Arena.ofShared()} per block. */
+    static NativeMemory portable() {
+        return ArenaMemory.INSTANCE;
+    }
+
+    /**
+     * Takes {@code byteSize} bytes, page aligned, reading as zeros.
+     *
+     * @throws IllegalArgumentException if {@code byteSize <= 0}
+     * @throws OutOfMemoryError if the operating system refuses
+     */
+    NativeRegion allocate(long byteSize);
+
+    /** A short name for logs and statistics: {@code "mmap"} or {@code "arena"}. */
+    String name();
+
+    static void checkSize(long byteSize) {
+        if (byteSize <= 0) {
+            throw new IllegalArgumentException("native block size must be positive: " + byteSize);
+        }
+    }
+}
