@@ -7,14 +7,15 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Every slot of one size class: the slabs they are cut from, the table that finds a slot by id, and the
  * shared stack of free slots that thread caches refill from and flush to.
  *
  * <p>Locking: the shared stack is lock-free. Cutting slots, adding and freeing slabs and the id table are
- * guarded by {@code this}; memory is taken from the OS outside that lock, so a budget hook that trims other
- * classes can never deadlock with them.
+ * guarded by {@code this}. Memory is taken from the OS under {@code growLock} only, never under
+ * {@code this}, so a budget refusal that trims every class cannot deadlock with another class growing.
  */
 final class SizeClassPool {
     final BufferPool owner;
@@ -27,6 +28,7 @@ final class SizeClassPool {
     final LongAdder uncachedAcquires = new LongAdder();
 
     /** Slot objects by id; replaced by a larger copy under the lock, read without it. */
+    private final ReentrantLock growLock = new ReentrantLock();
     private volatile PooledBuffer[] table = new PooledBuffer[0];
     private final List<Slab> slabs = new ArrayList<>();
     private final List<Integer> freeRanges = new ArrayList<>();
@@ -74,28 +76,47 @@ final class SizeClassPool {
         free.push(slot);
     }
 
-    /** Cuts between 1 and {@code n} new slots, taking a new slab from the OS if the current one is used up. */
+    /**
+     * Cuts between 1 and {@code n} new slots, taking a new slab from the OS if the current one is used up.
+     * One thread at a time grows the class (the others wait and then cut from its slab), so a crowd of
+     * threads missing at once takes one slab, not one each.
+     */
     private int carve(PooledBuffer[] into, int from, int n) {
-        for (;;) {
-            synchronized (this) {
-                owner.checkOpen();
-                if (current != null && !current.isExhausted()) {
-                    int got = Math.min(n, current.slotCount - current.carved);
-                    for (int i = 0; i < got; i++) {
-                        into[from + i] = cut(current);
-                    }
+        int got = cutFromCurrent(into, from, n);
+        if (got > 0) {
+            return got;
+        }
+        growLock.lock();
+        try {
+            for (;;) {
+                got = cutFromCurrent(into, from, n);
+                if (got > 0) {
                     return got;
                 }
-            }
-            NativeRegion region = owner.takeFromOs(slabBytes);
-            synchronized (this) {
-                if (owner.isClosed()) {
-                    owner.giveToOs(region);
-                    owner.checkOpen();
+                NativeRegion region = owner.takeFromOs(slabBytes);
+                synchronized (this) {
+                    if (owner.isClosed()) {
+                        owner.giveToOs(region);
+                        owner.checkOpen();
+                    }
+                    current = addSlab(region);
                 }
-                current = addSlab(region);
             }
+        } finally {
+            growLock.unlock();
         }
+    }
+
+    private synchronized int cutFromCurrent(PooledBuffer[] into, int from, int n) {
+        owner.checkOpen();
+        if (current == null || current.isExhausted()) {
+            return 0;
+        }
+        int got = Math.min(n, current.slotCount - current.carved);
+        for (int i = 0; i < got; i++) {
+            into[from + i] = cut(current);
+        }
+        return got;
     }
 
     private PooledBuffer cut(Slab slab) {
