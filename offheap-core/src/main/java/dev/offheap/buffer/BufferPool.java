@@ -104,10 +104,12 @@ public final class BufferPool implements AutoCloseable {
         boolean sampled;
         if (caches == null || Thread.currentThread().isVirtual()) {
             slot = classPools[cls].takeUncached();
+            slot.lender = null;
             sampled = leakSampling > 0 && ThreadLocalRandom.current().nextInt(leakSampling) == 0;
         } else {
             ThreadCache cache = caches.current();
             slot = cache.take(cls);
+            slot.lender = cache;
             sampled = leakSampling > 0 && cache.sample(leakSampling);
         }
         slot.lease(size);
@@ -147,7 +149,6 @@ public final class BufferPool implements AutoCloseable {
         leaks.poll();
         if (caches != null) {
             caches.reclaim();
-            caches.flushCurrent();
         }
         trimSlabs();
     }
@@ -208,7 +209,11 @@ public final class BufferPool implements AutoCloseable {
         if (closed) {
             return;
         }
-        if (caches == null || Thread.currentThread().isVirtual()) {
+        ThreadCache lender = slot.lender;
+        Thread thread = Thread.currentThread();
+        if (lender != null && lender.owner == thread) {
+            lender.give(slot);
+        } else if (caches == null || thread.isVirtual()) {
             slot.home.give(slot);
         } else {
             caches.current().give(slot);

@@ -15,6 +15,11 @@ final class PooledBuffer extends Lease {
     final int id;
     /** The id of the next free slot below this one in its {@link FreeStack}; written before each push. */
     int next;
+    /**
+     * The thread cache that handed out the current lease, or null. A release on that cache's own thread
+     * goes straight back to it, without a ThreadLocal lookup.
+     */
+    ThreadCache lender;
 
     private int size;
     private MemorySegment view;

@@ -35,24 +35,22 @@ final class ThreadCaches {
         return cache;
     }
 
-    /** The calling thread's cache if it has one already, without creating it. */
-    void flushCurrent() {
-        if (Thread.currentThread().isVirtual()) {
-            return;
-        }
-        ThreadCache cache = local.get();
-        cache.flushAll();
-    }
-
-    /** Drains the caches of dead threads and asks live ones to flush. Returns the caches still registered. */
+    /**
+     * Empties the caller's cache and those of dead threads, and asks the other live ones to flush at their
+     * next acquire or release. Returns the caches still registered.
+     */
     int reclaim() {
+        Thread caller = Thread.currentThread();
         int live = 0;
         for (int i = 0; i < registered.length(); i++) {
             ThreadCache cache = registered.get(i);
             if (cache == null) {
                 continue;
             }
-            if (cache.owner.isAlive()) {
+            if (cache.owner == caller) {
+                cache.flushAll();
+                live++;
+            } else if (cache.owner.isAlive()) {
                 cache.requestFlush();
                 live++;
             } else if (registered.compareAndSet(i, cache, null)) {
