@@ -1,0 +1,52 @@
+package dev.offheap.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Runs the packaged CLI as {@code ./offheap} does: its jars on the module path, native access enabled. */
+class DemoCommandIT {
+
+    @Test
+    void demoRunsOnTheModulePathWithoutWarnings() throws IOException, InterruptedException {
+        Result result = offheap("demo", "--ops", "20000");
+
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        assertThat(result.output())
+                .contains("LITTLE_ENDIAN", "memory budget 'process/demo-pool' exceeded", "after trim:",
+                        "reading the released lease's segment threw", "LEAK: a buffer of 512 bytes",
+                        "leaks reported: 1")
+                .doesNotContain("restricted method", "Exception in thread");
+    }
+
+    @Test
+    void unknownCommandFailsWithUsage() throws IOException, InterruptedException {
+        Result result = offheap("no-such-command");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.output()).contains("Unmatched argument", "Usage: offheap");
+    }
+
+    private record Result(int exitCode, String output) {}
+
+    private static Result offheap(String... args) throws IOException, InterruptedException {
+        Path target = Path.of(System.getProperty("offheap.cli.dir", "target"));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=dev.offheap.core",
+                "-p", target.resolve("offheap-cli.jar") + File.pathSeparator + target.resolve("lib"),
+                "-m", "dev.offheap.cli/dev.offheap.cli.OffheapCli"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("finished in time").isTrue();
+        return new Result(process.exitValue(), output);
+    }
+}
