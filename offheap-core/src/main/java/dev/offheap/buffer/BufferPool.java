@@ -49,6 +49,7 @@ public final class BufferPool implements AutoCloseable {
     private final int leakSampling;
     private final boolean checked;
     private final int maxLeaseSize;
+    private final int largestPooledSize;
     private final Set<DedicatedBuffer> dedicated = ConcurrentHashMap.newKeySet();
     private final AtomicLong osBytes = new AtomicLong();
     private final AtomicLong dedicatedBytes = new AtomicLong();
@@ -74,6 +75,7 @@ public final class BufferPool implements AutoCloseable {
         this.leakSampling = b.leakSampling;
         this.checked = b.checked;
         this.maxLeaseSize = b.maxLeaseSize;
+        this.largestPooledSize = classes.largest();
     }
 
     /** A pool with the defaults of {@link Builder}. */
@@ -95,7 +97,7 @@ public final class BufferPool implements AutoCloseable {
      * @throws IllegalStateException if the pool is closed
      */
     public Buffer acquire(int size) {
-        if (size < 0 || size > classes.largest()) {
+        if (size < 0 || size > largestPooledSize) {
             return acquireDedicated(size);
         }
         checkOpen();
@@ -104,12 +106,16 @@ public final class BufferPool implements AutoCloseable {
         boolean sampled;
         if (caches == null || Thread.currentThread().isVirtual()) {
             slot = classPools[cls].takeUncached();
-            slot.lender = null;
+            if (slot.lender != null) {
+                slot.lender = null;
+            }
             sampled = leakSampling > 0 && ThreadLocalRandom.current().nextInt(leakSampling) == 0;
         } else {
             ThreadCache cache = caches.current();
             slot = cache.take(cls);
-            slot.lender = cache;
+            if (slot.lender != cache) {
+                slot.lender = cache; // only on change: a reference store costs a GC write barrier
+            }
             sampled = leakSampling > 0 && cache.sample(leakSampling);
         }
         slot.lease(size);

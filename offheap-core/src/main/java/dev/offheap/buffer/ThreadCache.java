@@ -69,7 +69,9 @@ final class ThreadCache {
         if (c == capacity) {
             c = flush(cls, capacity / 2);
         }
-        stack[c] = slot;
+        if (stack[c] != slot) {
+            stack[c] = slot; // a LIFO acquire/release finds its slot still there: no store, no GC barrier
+        }
         counts[cls] = c + 1;
     }
 

@@ -1,0 +1,250 @@
+package dev.offheap.bench;
+
+import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferPool;
+import io.netty.buffer.AdaptiveByteBufAllocator;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.util.ResourceLeakDetector;
+import io.netty.util.internal.PlatformDependent;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * One way of getting and giving back a buffer of a fixed size: one small subclass per allocator, chosen in
+ * {@code @Setup}. Each JMH fork runs one {@code @Param} combination, so only one subclass is ever loaded in a
+ * fork and the benchmark's calls to {@link #acquire()} and {@link #release(Object)} are monomorphic and
+ * inlined: no allocator pays for a switch the others skip.
+ *
+ * <p>{@link #acquire()} also uses the buffer the way I/O code would start to: it writes one long at offset 0
+ * and one byte at the last index, in native byte order wherever the API lets one choose. It returns a handle
+ * that {@link #release(Object)} takes back; for the GC-managed allocators ({@code heap}, {@code direct})
+ * release does nothing and the handle is simply dropped. No allocator keeps a reference to a buffer it
+ * handed out.
+ */
+abstract class Allocator {
+    /** What each acquire writes at offset 0. */
+    static final long MARK = 0x0123_4567_89AB_CDEFL;
+
+    /** The allocators of {@link AcquireReleaseBenchmark}; {@link CrossThreadBenchmark} takes all but arena-confined. */
+    static final String NAMES = "offheap, offheap-noleak, offheap-checked, offheap-nocache, heap, direct,"
+            + " arena-confined, netty-pooled, netty-adaptive";
+
+    final int size;
+    final int last;
+
+    Allocator(int size) {
+        this.size = size;
+        this.last = size - 1;
+    }
+
+    /** Gets a buffer of {@link #size} bytes, writes its first long and last byte, and returns its handle. */
+    abstract Object acquire();
+
+    /** Gives back a buffer {@link #acquire()} returned; any thread may call it unless the allocator says otherwise. */
+    abstract void release(Object handle);
+
+    /** Frees what the allocator holds at the end of a trial. */
+    void close() {}
+
+    static Allocator create(String name, int size) {
+        if (size < 1) {
+            throw new IllegalArgumentException("size must be >= 1: " + size);
+        }
+        return switch (name) {
+            case "offheap" -> new Offheap(BufferPool.builder().build(), size);
+            case "offheap-noleak" -> new Offheap(BufferPool.builder().leakSampling(0).build(), size);
+            case "offheap-checked" -> new Offheap(BufferPool.builder().checked(true).build(), size);
+            // No thread caches: every acquire and release goes to the shared free lists, the path virtual
+            // threads always take.
+            case "offheap-nocache" -> new Offheap(BufferPool.builder().threadCaches(0).build(), size);
+            case "heap" -> new Heap(size);
+            case "direct" -> new Direct(size);
+            case "arena-confined" -> new ArenaConfined(size);
+            case "netty-pooled" -> new Netty(nettyPooled(), size);
+            // useCacheForNonEventLoopThreads = true: JMH's threads get thread-local magazines, as event-loop
+            // threads would (the default for other threads is the shared magazines).
+            case "netty-adaptive" -> new Netty(new AdaptiveByteBufAllocator(true, true), size);
+            default -> throw new IllegalArgumentException("unknown allocator '" + name + "'; known: " + NAMES);
+        };
+    }
+
+    /**
+     * Netty's pooled allocator with its default arenas, page size and cache sizes, preferring direct buffers,
+     * and with a thread cache for every thread (not only Netty's FastThreadLocalThreads): its best case.
+     */
+    private static PooledByteBufAllocator nettyPooled() {
+        return new PooledByteBufAllocator(true,
+                PooledByteBufAllocator.defaultNumHeapArena(),
+                PooledByteBufAllocator.defaultNumDirectArena(),
+                PooledByteBufAllocator.defaultPageSize(),
+                PooledByteBufAllocator.defaultMaxOrder(),
+                PooledByteBufAllocator.defaultSmallCacheSize(),
+                PooledByteBufAllocator.defaultNormalCacheSize(),
+                true);
+    }
+
+    /**
+     * Prints to stderr, once per fork, which path Netty takes in this JVM, so that the recorded console
+     * output shows it: whether it uses Unsafe, whether it allocates direct memory without a Cleaner, and what
+     * buffer class the allocator hands out.
+     */
+    static void printNettyPath(String name, Allocator allocator) {
+        // On a line of its own: JMH has already printed the start of the first warmup iteration's line.
+        StringBuilder s = new StringBuilder("\n# netty path [").append(name).append("]:")
+                .append(" hasUnsafe=").append(PlatformDependent.hasUnsafe())
+                .append(" useDirectBufferNoCleaner=").append(PlatformDependent.useDirectBufferNoCleaner())
+                .append(" hasDirectBufferNoCleanerConstructor=")
+                .append(PlatformDependent.hasDirectBufferNoCleanerConstructor())
+                .append(" leakDetection=").append(ResourceLeakDetector.getLevel());
+        if (!PlatformDependent.hasUnsafe()) {
+            s.append(" unsafeUnavailableBecause=").append(PlatformDependent.getUnsafeUnavailabilityCause());
+        }
+        if (allocator instanceof Netty netty) {
+            ByteBuf b = netty.alloc.directBuffer(netty.size);
+            try {
+                s.append(" bufferClass=").append(b.getClass().getName())
+                        .append(" hasMemoryAddress=").append(b.hasMemoryAddress());
+                if (netty.alloc instanceof PooledByteBufAllocator pooled) {
+                    // Counted after this thread's first allocation: 0 means JMH's threads get no cache.
+                    s.append(" threadLocalCaches=").append(pooled.metric().numThreadLocalCaches());
+                }
+            } finally {
+                b.release();
+            }
+        }
+        System.err.println(s);
+    }
+
+    /** A lease from an offheap {@link BufferPool}, used through its {@code MemorySegment}. */
+    static final class Offheap extends Allocator {
+        private final BufferPool pool;
+
+        Offheap(BufferPool pool, int size) {
+            super(size);
+            this.pool = pool;
+        }
+
+        @Override
+        Object acquire() {
+            Buffer b = pool.acquire(size);
+            MemorySegment s = b.segment();
+            s.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, MARK);
+            s.set(ValueLayout.JAVA_BYTE, last, (byte) 1);
+            return b;
+        }
+
+        @Override
+        void release(Object handle) {
+            ((Buffer) handle).release();
+        }
+
+        @Override
+        void close() {
+            pool.close();
+        }
+    }
+
+    /** {@code ByteBuffer.allocate}: zeroed heap memory, freed by the GC. */
+    static final class Heap extends Allocator {
+        Heap(int size) {
+            super(size);
+        }
+
+        @Override
+        Object acquire() {
+            ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.nativeOrder());
+            b.putLong(0, MARK);
+            b.put(last, (byte) 1);
+            return b;
+        }
+
+        @Override
+        void release(Object handle) {
+            // Nothing to do: the buffer becomes garbage once the caller drops the handle.
+        }
+    }
+
+    /**
+     * {@code ByteBuffer.allocateDirect}: zeroed native memory, given back only when the GC finds the buffer
+     * dead and its Cleaner runs. Nothing here keeps a reference, so every buffer dies as soon as the benchmark
+     * drops it.
+     *
+     * <p>Steady state: the direct memory limit defaults to the heap size (1 GiB, see {@link ForkFlags}), and
+     * reserving past it makes {@code allocateDirect} call {@code System.gc()} and wait for Cleaners. At 16 KiB
+     * that limit is a few seconds of allocation at most (64 Ki buffers), and long before that young
+     * collections (each buffer leaves ~150 bytes of heap objects) free the dead ones. The warmup iterations
+     * are there so measurement starts in that steady state; {@code -prof gc} shows it: {@code gc.count} of
+     * every {@code direct} measurement must be above zero, or the iterations were too short to include the
+     * cost of freeing.
+     */
+    static final class Direct extends Allocator {
+        Direct(int size) {
+            super(size);
+        }
+
+        @Override
+        Object acquire() {
+            ByteBuffer b = ByteBuffer.allocateDirect(size).order(ByteOrder.nativeOrder());
+            b.putLong(0, MARK);
+            b.put(last, (byte) 1);
+            return b;
+        }
+
+        @Override
+        void release(Object handle) {
+            // Nothing to do: the GC finds the buffer dead and its Cleaner frees the memory.
+        }
+    }
+
+    /**
+     * A confined arena per buffer: {@code Arena.ofConfined()}, {@code allocate(size)} (malloc and zeroing),
+     * {@code close()} (free). Confined to the thread that created it, so only for single-thread benchmarks.
+     */
+    static final class ArenaConfined extends Allocator {
+        ArenaConfined(int size) {
+            super(size);
+        }
+
+        @Override
+        Object acquire() {
+            Arena arena = Arena.ofConfined();
+            MemorySegment s = arena.allocate(size);
+            s.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, MARK);
+            s.set(ValueLayout.JAVA_BYTE, last, (byte) 1);
+            return arena;
+        }
+
+        @Override
+        void release(Object handle) {
+            ((Arena) handle).close();
+        }
+    }
+
+    /** A direct {@code ByteBuf} from a Netty allocator. */
+    static final class Netty extends Allocator {
+        final ByteBufAllocator alloc;
+
+        Netty(ByteBufAllocator alloc, int size) {
+            super(size);
+            this.alloc = alloc;
+        }
+
+        @Override
+        Object acquire() {
+            ByteBuf b = alloc.directBuffer(size);
+            b.setLongLE(0, MARK);
+            b.setByte(last, 1);
+            return b;
+        }
+
+        @Override
+        void release(Object handle) {
+            ((ByteBuf) handle).release();
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.offheap.bench;
+
+/**
+ * JVM flags every benchmark fork gets (used in the {@code @Fork(jvmArgsAppend = ...)} of each benchmark, so
+ * that every allocator runs in the same JVM setup). Passing {@code -jvmArgsAppend} on the JMH command line
+ * replaces these, so add to them there rather than override them.
+ */
+final class ForkFlags {
+    /**
+     * A fixed 1 GiB heap. {@code ByteBuffer.allocateDirect}'s cost swings with the heap size: direct memory is
+     * only given back when the GC finds the dead buffers, and the direct memory limit
+     * ({@code -XX:MaxDirectMemorySize}) defaults to the maximum heap size. With {@code -Xms} = {@code -Xmx}
+     * the heap does not resize during a run, so GC frequency, and with it the cost of {@code direct}, is
+     * reproducible.
+     */
+    static final String HEAP_MIN = "-Xms1g";
+    static final String HEAP_MAX = "-Xmx1g";
+    /** The collector is picked explicitly: ergonomics choose Serial GC on small machines, G1 on others. */
+    static final String GC = "-XX:+UseG1GC";
+    /** offheap-core calls restricted FFM methods; it runs from the class path here. */
+    static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
+    /**
+     * Netty's fastest path reads and writes direct memory through Unsafe, which JDK 24+ denies by default
+     * (JEP 498). This plain JVM flag allows it; whether Netty took that path is printed by each Netty fork
+     * (see {@link Allocator#printNettyPath}).
+     */
+    static final String UNSAFE_ALLOW = "--sun-misc-unsafe-memory-access=allow";
+    /**
+     * JMH's threads are not Netty event-loop threads: without this, PooledByteBufAllocator gives them no
+     * thread cache. The netty-pooled allocator also asks for it in its constructor; the property covers
+     * anything created with defaults.
+     */
+    static final String NETTY_CACHE_ALL = "-Dio.netty.allocator.useCacheForAllThreads=true";
+
+    /**
+     * Netty samples 1 buffer in 128 for leak tracking by default (SIMPLE), which allocates. Its fastest path
+     * has leak detection off; offheap is measured both with its default sampling ({@code offheap}) and
+     * without ({@code offheap-noleak}).
+     */
+    static final String NETTY_NO_LEAK_DETECTION = "-Dio.netty.leakDetection.level=disabled";
+
+    private ForkFlags() {}
+}
