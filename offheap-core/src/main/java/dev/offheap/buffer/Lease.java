@@ -8,7 +8,7 @@ import java.lang.invoke.VarHandle;
  * back means ({@link #deallocate()}, called exactly once, by whoever drops the last reference).
  */
 abstract sealed class Lease implements Buffer
-        permits PooledBuffer, DedicatedBuffer, CheckedBuffer, TrackedBuffer, UnpooledBuffer {
+        permits PooledBuffer, SegmentLease, TrackedBuffer, UnpooledBuffer {
 
     private static final VarHandle REFS;
 

@@ -1,0 +1,36 @@
+package dev.offheap.buffer;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/** A lease over one segment fixed for its lifetime, viewed as a {@code ByteBuffer} on first request. */
+abstract sealed class SegmentLease extends Lease permits CheckedBuffer, DedicatedBuffer {
+    private final MemorySegment segment;
+    private ByteBuffer buffer;
+
+    SegmentLease(MemorySegment segment) {
+        this.segment = segment;
+        open();
+    }
+
+    @Override
+    public final MemorySegment segment() {
+        checkLive("use");
+        return segment;
+    }
+
+    @Override
+    public final ByteBuffer byteBuffer() {
+        checkLive("use");
+        if (buffer == null) {
+            buffer = segment.asByteBuffer().order(ByteOrder.nativeOrder());
+        }
+        return buffer;
+    }
+
+    @Override
+    public final int size() {
+        return (int) segment.byteSize();
+    }
+}
