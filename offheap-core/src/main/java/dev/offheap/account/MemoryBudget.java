@@ -164,6 +164,10 @@ public final class MemoryBudget {
                 return b;
             }
         }
+        // Peaks only for charges that every level accepted: a refused one never happened.
+        for (MemoryBudget b = this; b != null; b = b.parent) {
+            b.raisePeak((long) USED.getVolatile(b));
+        }
         return null;
     }
 
@@ -177,11 +181,14 @@ public final class MemoryBudget {
                 return false;
             }
         } while (!USED.weakCompareAndSet(this, current, next));
+        return true;
+    }
+
+    private void raisePeak(long candidate) {
         long seen;
-        while (next > (seen = (long) PEAK.getVolatile(this)) && !PEAK.weakCompareAndSet(this, seen, next)) {
+        while (candidate > (seen = (long) PEAK.getVolatile(this)) && !PEAK.weakCompareAndSet(this, seen, candidate)) {
             Thread.onSpinWait();
         }
-        return true;
     }
 
     private static void checkBytes(long bytes) {

@@ -51,6 +51,7 @@ public final class BufferPool implements AutoCloseable {
     private final int maxLeaseSize;
     private final int largestPooledSize;
     private final Set<DedicatedBuffer> dedicated = ConcurrentHashMap.newKeySet();
+    private final Set<CheckedBuffer> checkedLeases = ConcurrentHashMap.newKeySet();
     private final AtomicLong osBytes = new AtomicLong();
     private final AtomicLong dedicatedBytes = new AtomicLong();
     private final AtomicLong dedicatedAcquires = new AtomicLong();
@@ -75,7 +76,8 @@ public final class BufferPool implements AutoCloseable {
         this.leakSampling = b.leakSampling;
         this.checked = b.checked;
         this.maxLeaseSize = b.maxLeaseSize;
-        this.largestPooledSize = classes.largest();
+        // A request above maxLeaseSize must reach acquireDedicated, which refuses it.
+        this.largestPooledSize = Math.min(classes.largest(), b.maxLeaseSize);
     }
 
     /** A pool with the defaults of {@link Builder}. */
@@ -122,7 +124,7 @@ public final class BufferPool implements AutoCloseable {
         if (!checked && !sampled) {
             return slot;
         }
-        return decorate(checked ? new CheckedBuffer(slot) : slot, sampled);
+        return decorate(checked ? checkedLease(slot) : slot, sampled);
     }
 
     /**
@@ -175,6 +177,9 @@ public final class BufferPool implements AutoCloseable {
         int leased = 0;
         for (SizeClassPool pool : classPools) {
             leased += pool.close();
+        }
+        for (CheckedBuffer lease : List.copyOf(checkedLeases)) {
+            lease.closeViews();
         }
         for (DedicatedBuffer buffer : List.copyOf(dedicated)) {
             if (dedicated.remove(buffer)) {
@@ -235,6 +240,9 @@ public final class BufferPool implements AutoCloseable {
     /** Takes memory from the OS, charged to the budget; on refusal, trims idle slabs once and retries. */
     NativeRegion takeFromOs(long bytes) {
         if (!budget.tryCharge(bytes)) {
+            if (caches != null) {
+                caches.reclaim();
+            }
             trimSlabs();
             budget.charge(bytes);
         }
@@ -287,6 +295,21 @@ public final class BufferPool implements AutoCloseable {
     private void releaseDedicatedMemory(DedicatedBuffer buffer) {
         dedicatedBytes.addAndGet(-buffer.regionBytes());
         buffer.closeRegion();
+    }
+
+    /** A checked lease, registered so that close() can end its views too (they live in their own arena). */
+    private CheckedBuffer checkedLease(PooledBuffer slot) {
+        CheckedBuffer lease = new CheckedBuffer(slot);
+        checkedLeases.add(lease);
+        if (closed) {
+            lease.closeViews();
+            checkOpen();
+        }
+        return lease;
+    }
+
+    void forgetChecked(CheckedBuffer lease) {
+        checkedLeases.remove(lease);
     }
 
     private Lease decorate(Lease lease, boolean sampled) {

@@ -2,6 +2,7 @@ package dev.offheap.buffer;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A lease in checked mode: a new object whose views live in a shared arena of their own. Release closes
@@ -11,6 +12,7 @@ import java.lang.foreign.MemorySegment;
 final class CheckedBuffer extends SegmentLease {
     private final PooledBuffer slot;
     private final Arena arena;
+    private final AtomicBoolean viewsClosed = new AtomicBoolean();
 
     CheckedBuffer(PooledBuffer slot) {
         this(slot, Arena.ofShared());
@@ -23,9 +25,17 @@ final class CheckedBuffer extends SegmentLease {
         this.arena = arena;
     }
 
+    /** Ends every view of this lease; at release, or when the pool closes with the lease outstanding. */
+    void closeViews() {
+        if (viewsClosed.compareAndSet(false, true)) {
+            arena.close();
+        }
+    }
+
     @Override
     void deallocate() {
-        arena.close();
+        closeViews();
+        slot.home.owner.forgetChecked(this);
         slot.release();
     }
 }

@@ -54,7 +54,7 @@ final class PooledBuffer extends Lease {
         if (b == null || b.capacity() != size) {
             buffer = b = view().asByteBuffer().order(ByteOrder.nativeOrder());
         } else if (!bufferRewound) {
-            b.clear();
+            b.clear().order(ByteOrder.nativeOrder());
         }
         bufferRewound = true;
         return b;

@@ -1,0 +1,266 @@
+package dev.offheap.account;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+
+class MemoryBudgetTest {
+
+    @Test
+    void chargeAndReleaseCountAtEveryLevel() {
+        MemoryBudget root = MemoryBudget.root("process", 1000);
+        MemoryBudget child = root.child("io", 600);
+        MemoryBudget leaf = child.child("pool", 500);
+        leaf.charge(100);
+        child.charge(50);
+        assertThat(leaf.used()).isEqualTo(100);
+        assertThat(child.used()).isEqualTo(150);
+        assertThat(root.used()).isEqualTo(150);
+        leaf.release(100);
+        child.release(50);
+        assertThat(leaf.used()).isZero();
+        assertThat(child.used()).isZero();
+        assertThat(root.used()).isZero();
+    }
+
+    @Test
+    void aChargeAboveTheLimitThrowsNamingPathAskedUsedAndAllowed() {
+        MemoryBudget root = MemoryBudget.root("process", 10_000);
+        MemoryBudget child = root.child("io", 4096);
+        child.charge(1000);
+        BudgetExceededException e = catchThrowableOfType(BudgetExceededException.class, () -> child.charge(5000));
+        assertThat(e.budgetPath()).isEqualTo("process/io");
+        assertThat(e.requested()).isEqualTo(5000);
+        assertThat(e.used()).isEqualTo(1000);
+        assertThat(e.limit()).isEqualTo(4096);
+        assertThat(e.getMessage()).contains("'process/io'").contains(Bytes.format(5000))
+                .contains(Bytes.format(1000)).contains(Bytes.format(4096));
+        assertThat(child.used()).isEqualTo(1000);
+        assertThat(root.used()).isEqualTo(1000);
+    }
+
+    @Test
+    void chargingExactlyToTheLimitSucceeds() {
+        MemoryBudget root = MemoryBudget.root("r", 100);
+        root.charge(60);
+        root.charge(40);
+        assertThat(root.used()).isEqualTo(100);
+        assertThat(root.available()).isZero();
+        assertThat(root.tryCharge(1)).isFalse();
+        assertThat(root.tryCharge(0)).isTrue();
+    }
+
+    @Test
+    void chargesRollBackAtEveryLevelWhenOneLevelRefuses() {
+        MemoryBudget root = MemoryBudget.root("root", 1000);
+        MemoryBudget mid = root.child("mid", 300);
+        MemoryBudget leaf = mid.child("leaf", 10_000);
+        MemoryBudget sibling = root.child("sibling", 10_000);
+        sibling.charge(800);
+        leaf.charge(100);
+
+        // the root refuses: leaf and mid were charged first and must be rolled back
+        BudgetExceededException atRoot = catchThrowableOfType(BudgetExceededException.class,
+                () -> leaf.charge(150));
+        assertThat(atRoot.budgetPath()).isEqualTo("root");
+        assertThat(atRoot.used()).isEqualTo(900);
+        assertThat(leaf.used()).isEqualTo(100);
+        assertThat(mid.used()).isEqualTo(100);
+        assertThat(root.used()).isEqualTo(900);
+        assertThat(sibling.used()).isEqualTo(800);
+
+        // the middle refuses: only the leaf was charged
+        BudgetExceededException atMid = catchThrowableOfType(BudgetExceededException.class,
+                () -> leaf.charge(250));
+        assertThat(atMid.budgetPath()).isEqualTo("root/mid");
+        assertThat(leaf.used()).isEqualTo(100);
+        assertThat(mid.used()).isEqualTo(100);
+        assertThat(root.used()).isEqualTo(900);
+
+        assertThat(leaf.tryCharge(150)).isFalse();
+        assertThat(leaf.tryCharge(250)).isFalse();
+        assertThat(leaf.used()).isEqualTo(100);
+        assertThat(mid.used()).isEqualTo(100);
+        assertThat(root.used()).isEqualTo(900);
+
+        // and a charge every level allows still works
+        leaf.charge(100);
+        assertThat(leaf.used()).isEqualTo(200);
+        assertThat(mid.used()).isEqualTo(200);
+        assertThat(root.used()).isEqualTo(1000);
+    }
+
+    /** peak() is "the most bytes ever charged at once": a refused charge was never charged. */
+    @Test
+    void aRefusedChargeLeavesPeakUnchangedAtEveryLevel() {
+        MemoryBudget root = MemoryBudget.root("root", 100);
+        MemoryBudget child = root.child("child", 1000);
+        child.charge(50);
+        assertThat(child.tryCharge(500)).as("refused by the root").isFalse();
+        assertThatThrownBy(() -> child.charge(800)).isInstanceOf(BudgetExceededException.class);
+        assertThat(root.peak()).isEqualTo(50);
+        assertThat(child.peak()).as("child peak after charges the root refused").isEqualTo(50);
+    }
+
+    @Test
+    void peakRemembersTheHighestCharge() {
+        MemoryBudget root = MemoryBudget.root("root", 1000);
+        MemoryBudget child = root.child("child", 1000);
+        child.charge(300);
+        child.charge(200);
+        child.release(400);
+        child.charge(100);
+        assertThat(child.peak()).isEqualTo(500);
+        assertThat(root.peak()).isEqualTo(500);
+        assertThat(child.used()).isEqualTo(200);
+    }
+
+    @Test
+    void releasingMoreThanChargedThrowsAndChangesNothing() {
+        MemoryBudget root = MemoryBudget.root("root", 1000);
+        MemoryBudget child = root.child("child", 1000);
+        child.charge(100);
+        assertThatThrownBy(() -> child.release(101))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("root/child")
+                .hasMessageContaining("101");
+        assertThat(child.used()).isEqualTo(100);
+        assertThat(root.used()).isEqualTo(100);
+        assertThatThrownBy(() -> MemoryBudget.root("empty", 10).release(1)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void negativeAmountsAreRejected() {
+        MemoryBudget root = MemoryBudget.root("root", 1000);
+        assertThatThrownBy(() -> root.charge(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> root.tryCharge(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> root.release(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(root.used()).isZero();
+    }
+
+    @Test
+    void badNamesAndLimitsAreRejected() {
+        assertThatThrownBy(() -> MemoryBudget.root("a/b", 10)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("a/b");
+        assertThatThrownBy(() -> MemoryBudget.root(" ", 10)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MemoryBudget.root("neg", -1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("neg");
+        assertThatThrownBy(() -> MemoryBudget.root(null, 1)).isInstanceOf(NullPointerException.class);
+        MemoryBudget root = MemoryBudget.root("root", 10);
+        assertThatThrownBy(() -> root.child("x/y", 1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void pathNameParentAndLimit() {
+        MemoryBudget root = MemoryBudget.root("process", 1000);
+        MemoryBudget io = root.child("io", 500);
+        MemoryBudget pool = io.child("pool", MemoryBudget.UNLIMITED);
+        assertThat(root.path()).isEqualTo("process");
+        assertThat(io.path()).isEqualTo("process/io");
+        assertThat(pool.path()).isEqualTo("process/io/pool");
+        assertThat(pool.name()).isEqualTo("pool");
+        assertThat(pool.parent()).contains(io);
+        assertThat(root.parent()).isEmpty();
+        assertThat(io.limit()).isEqualTo(500);
+        assertThat(pool.limit()).isEqualTo(MemoryBudget.UNLIMITED);
+        assertThat(MemoryBudget.unlimited("u").limit()).isEqualTo(MemoryBudget.UNLIMITED);
+        assertThat(pool.toString()).contains("process/io/pool");
+    }
+
+    @Test
+    void availableCountsTheRoomOfEveryAncestor() {
+        MemoryBudget root = MemoryBudget.root("root", 1000);
+        MemoryBudget io = root.child("io", 600);
+        MemoryBudget pool = io.child("pool", MemoryBudget.UNLIMITED);
+        MemoryBudget other = root.child("other", 1000);
+        assertThat(pool.available()).isEqualTo(600);
+        pool.charge(100);
+        assertThat(pool.available()).isEqualTo(500);
+        assertThat(io.available()).isEqualTo(500);
+        assertThat(root.available()).isEqualTo(900);
+        other.charge(800);
+        assertThat(pool.available()).as("the root has 100 left").isEqualTo(100);
+        assertThat(pool.tryCharge(101)).isFalse();
+        assertThat(pool.tryCharge(100)).isTrue();
+        assertThat(pool.available()).isZero();
+        assertThat(MemoryBudget.unlimited("u").available()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void anUnlimitedBudgetRefusesOnlyOverflow() {
+        MemoryBudget unlimited = MemoryBudget.unlimited("u");
+        unlimited.charge(Long.MAX_VALUE - 10);
+        assertThat(unlimited.tryCharge(11)).isFalse();
+        assertThat(unlimited.used()).isEqualTo(Long.MAX_VALUE - 10);
+        assertThat(unlimited.tryCharge(10)).isTrue();
+    }
+
+    @Test
+    void concurrentChargesNeverExceedALimit() throws Exception {
+        MemoryBudget root = MemoryBudget.root("root", 10_000);
+        MemoryBudget a = root.child("a", 7_000);
+        MemoryBudget b = root.child("b", 7_000);
+        MemoryBudget[] leaves = {a.child("a1", 5_000), a.child("a2", 5_000), b.child("b1", 5_000),
+                b.child("b2", MemoryBudget.UNLIMITED)};
+        MemoryBudget[] all = {root, a, b, leaves[0], leaves[1], leaves[2], leaves[3]};
+        ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            MemoryBudget mine = leaves[t];
+            long seed = t;
+            threads.add(Thread.ofPlatform().start(() -> {
+                Random random = new Random(seed);
+                List<Long> charged = new ArrayList<>();
+                try {
+                    start.await();
+                    for (int i = 0; i < 50_000; i++) {
+                        if (charged.isEmpty() || random.nextBoolean()) {
+                            long bytes = 1 + random.nextInt(1500);
+                            if (random.nextBoolean()) {
+                                if (mine.tryCharge(bytes)) {
+                                    charged.add(bytes);
+                                }
+                            } else {
+                                try {
+                                    mine.charge(bytes);
+                                    charged.add(bytes);
+                                } catch (BudgetExceededException e) {
+                                    // refused: nothing charged
+                                }
+                            }
+                        } else {
+                            mine.release(charged.remove(random.nextInt(charged.size())));
+                        }
+                        for (MemoryBudget budget : all) {
+                            long used = budget.used();
+                            if (used > budget.limit() || used < 0) {
+                                throw new AssertionError(budget + " is outside [0, limit]");
+                            }
+                        }
+                    }
+                    charged.forEach(mine::release);
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            }));
+        }
+        start.countDown();
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertThat(failures).isEmpty();
+        for (MemoryBudget budget : all) {
+            assertThat(budget.used()).as("%s after every charge was released", budget.path()).isZero();
+            assertThat(budget.peak()).as("%s peak", budget.path()).isLessThanOrEqualTo(budget.limit());
+        }
+        assertThat(root.peak()).as("the root was the binding limit at some point").isGreaterThan(7_000);
+    }
+}

@@ -1,0 +1,272 @@
+package dev.offheap.buffer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.offheap.account.BudgetExceededException;
+import dev.offheap.account.Bytes;
+import dev.offheap.account.MemoryBudget;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** A pool charges every byte it takes from the OS to its budget, and stays usable when the budget refuses. */
+class BudgetTest {
+    private static final int MiB = 1 << 20;
+    /** 4 KiB slots come in 128 KiB slabs of 32: a 1 MiB budget holds 8 slabs, 256 leases. */
+    private static final int SIZE = 4096;
+    private static final int SLAB = 128 * 1024;
+    private static final int FIT = MiB / SIZE;
+
+    @Test
+    void acquiringPastTheBudgetThrowsNamingBudgetBytesAskedUsedAndAllowed() {
+        MemoryBudget root = MemoryBudget.root("process", MiB);
+        MemoryBudget budget = root.child("io", 8 * MiB);
+        try (BufferPool pool = BufferPool.builder().name("budgeted").budget(budget).threadCaches(0).build()) {
+            List<Buffer> held = new ArrayList<>();
+            for (int i = 0; i < FIT; i++) {
+                held.add(pool.acquire(SIZE));
+            }
+            assertThat(root.used()).isEqualTo(MiB);
+            assertThat(budget.used()).isEqualTo(MiB);
+            assertThat(pool.stats().osBytes()).isEqualTo(MiB);
+
+            BudgetExceededException e = catchThrowableOfType(BudgetExceededException.class,
+                    () -> pool.acquire(SIZE));
+            assertThat(e.budgetPath()).isEqualTo("process");
+            assertThat(e.requested()).isEqualTo(SLAB);
+            assertThat(e.used()).isEqualTo(MiB);
+            assertThat(e.limit()).isEqualTo(MiB);
+            assertThat(e.getMessage())
+                    .contains("'process'")
+                    .contains(Bytes.format(SLAB))
+                    .contains(Bytes.format(MiB) + " used")
+                    .contains("of " + Bytes.format(MiB) + " allowed");
+            assertThat(root.used()).as("nothing charged by the refused acquire").isEqualTo(MiB);
+            assertThat(budget.used()).isEqualTo(MiB);
+            assertThat(pool.stats().osBytes()).isEqualTo(MiB);
+            assertThat(pool.stats().leases()).isEqualTo(FIT);
+
+            held.forEach(Buffer::release);
+        }
+        assertThat(root.used()).isZero();
+        assertThat(budget.used()).isZero();
+    }
+
+    @Test
+    void theChildsOwnLimitRefusesWithTheChildsPath() {
+        MemoryBudget root = MemoryBudget.root("process", 64 * MiB);
+        MemoryBudget budget = root.child("io", MiB);
+        try (BufferPool pool = BufferPool.builder().name("budgeted").budget(budget).build()) {
+            BudgetExceededException e = catchThrowableOfType(BudgetExceededException.class,
+                    () -> pool.acquire(2 * MiB));
+            assertThat(e.budgetPath()).isEqualTo("process/io");
+            assertThat(e.getMessage()).contains("'process/io'").contains(Bytes.format(2 * MiB));
+            assertThat(root.used()).as("the root was rolled back").isZero();
+            assertThat(budget.used()).isZero();
+            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().dedicatedLeases()).isZero();
+        }
+    }
+
+    @Test
+    void thePoolStaysUsableAfterARefusal() {
+        MemoryBudget root = MemoryBudget.root("process", MiB);
+        try (BufferPool pool = BufferPool.builder().budget(root.child("pool", MiB)).threadCaches(0).build()) {
+            List<Buffer> held = new ArrayList<>();
+            for (int i = 0; i < FIT; i++) {
+                held.add(pool.acquire(SIZE));
+            }
+            assertThatThrownBy(() -> pool.acquire(SIZE)).isInstanceOf(BudgetExceededException.class);
+            assertThatThrownBy(() -> pool.acquire(SIZE)).isInstanceOf(BudgetExceededException.class);
+
+            // one back, one out again: the freed slot is reused without new memory
+            held.removeFirst().release();
+            held.add(pool.acquire(SIZE));
+            assertThat(root.used()).isEqualTo(MiB);
+
+            // all back: another size class needs a new slab, and the pool trims idle ones to make room
+            held.forEach(Buffer::release);
+            held.clear();
+            try (Buffer other = pool.acquire(8192)) {
+                assertThat(other.size()).isEqualTo(8192);
+                other.segment().fill((byte) 1);
+            }
+            assertThat(root.used()).as("only the new class's slab is left").isEqualTo(256 * 1024);
+            assertThat(pool.stats().osBytes()).isEqualTo(256 * 1024);
+            assertThat(pool.stats().leases()).isZero();
+        }
+        assertThat(root.used()).isZero();
+    }
+
+    @Test
+    void withThreadCachesTrimMakesRoomAgain() {
+        MemoryBudget root = MemoryBudget.root("process", MiB);
+        try (BufferPool pool = BufferPool.builder().budget(root.child("pool", MiB)).build()) {
+            List<Buffer> held = new ArrayList<>();
+            for (int i = 0; i < FIT; i++) {
+                held.add(pool.acquire(SIZE));
+            }
+            assertThatThrownBy(() -> pool.acquire(SIZE)).isInstanceOf(BudgetExceededException.class);
+            held.forEach(Buffer::release);
+            pool.trim();
+            assertThat(root.used()).isZero();
+            assertThat(pool.stats().osBytes()).isZero();
+            // 32 KiB slots come in 1 MiB slabs: the whole budget, free again after trim
+            try (Buffer big = pool.acquire(32 * 1024)) {
+                assertThat(big.size()).isEqualTo(32 * 1024);
+                assertThat(root.used()).isEqualTo(MiB);
+            }
+            pool.trim();
+            assertThat(root.used()).isZero();
+            for (int i = 0; i < 3; i++) {
+                pool.acquire(SIZE).release();
+            }
+        }
+        assertThat(root.used()).isZero();
+    }
+
+    /**
+     * Nothing is leased, so every byte the pool holds is idle: a refusal must not stand while the pool could
+     * give back idle memory of the calling thread itself ("on refusal, trims idle slabs once and retries").
+     */
+    @Test
+    void aPoolWithNothingLeasedDoesNotRefuseOneThreadForLackOfMemory() {
+        MemoryBudget root = MemoryBudget.root("process", MiB);
+        try (BufferPool pool = BufferPool.builder().budget(root.child("pool", MiB)).build()) {
+            // 32 KiB slots come in 1 MiB slabs: one lease takes the whole budget
+            pool.acquire(32 * 1024).release();
+            assertThat(pool.stats().leases()).isZero();
+            assertThat(root.used()).isEqualTo(MiB);
+            try (Buffer other = pool.acquire(SIZE)) {
+                assertThat(other.size()).isEqualTo(SIZE);
+            }
+            assertThat(pool.stats().leases()).isZero();
+        }
+        assertThat(root.used()).isZero();
+    }
+
+    @Test
+    void dedicatedLeasesAreChargedAndGivenBackAtRelease() {
+        MemoryBudget budget = MemoryBudget.root("process", 8 * MiB);
+        try (BufferPool pool = BufferPool.builder().budget(budget).build()) {
+            Buffer big = pool.acquire(3 * MiB + 1);
+            assertThat(budget.used()).as("page-rounded region").isEqualTo(3 * MiB + 4096);
+            assertThatThrownBy(() -> pool.acquire(5 * MiB)).isInstanceOf(BudgetExceededException.class);
+            assertThat(budget.used()).isEqualTo(3 * MiB + 4096);
+            big.release();
+            assertThat(budget.used()).isZero();
+            assertThat(budget.peak()).isEqualTo(3 * MiB + 4096);
+            try (Buffer again = pool.acquire(5 * MiB)) {
+                assertThat(again.size()).isEqualTo(5 * MiB);
+                assertThat(budget.used()).isEqualTo(5 * MiB);
+            }
+            assertThat(budget.used()).isZero();
+        }
+    }
+
+    @Test
+    void closeGivesEveryChargeBack() {
+        MemoryBudget root = MemoryBudget.root("process", 64 * MiB);
+        MemoryBudget budget = root.child("pool", 64 * MiB);
+        BufferPool pool = BufferPool.builder().budget(budget).build();
+        pool.acquire(100);
+        pool.acquire(70_000);
+        pool.acquire(2 * MiB);
+        assertThat(budget.used()).isPositive();
+        assertThat(budget.used()).isEqualTo(pool.stats().osBytes());
+        pool.close();
+        assertThat(budget.used()).isZero();
+        assertThat(root.used()).isZero();
+    }
+
+    @Test
+    void twoPoolsUnderOneRootShareItsLimit() {
+        MemoryBudget root = MemoryBudget.root("process", MiB);
+        try (BufferPool a = BufferPool.builder().name("a").budget(root.child("a", MiB)).threadCaches(0).build();
+             BufferPool b = BufferPool.builder().name("b").budget(root.child("b", MiB)).threadCaches(0).build()) {
+            List<Buffer> held = new ArrayList<>();
+            for (int i = 0; i < FIT / 2; i++) {
+                held.add(a.acquire(SIZE));
+                held.add(b.acquire(SIZE));
+            }
+            assertThat(root.used()).isEqualTo(MiB);
+            assertThatThrownBy(() -> a.acquire(SIZE)).isInstanceOf(BudgetExceededException.class)
+                    .hasMessageContaining("'process'");
+            assertThatThrownBy(() -> b.acquire(SIZE)).isInstanceOf(BudgetExceededException.class);
+            assertThat(a.budget().used()).isEqualTo(MiB / 2);
+            assertThat(b.budget().used()).isEqualTo(MiB / 2);
+            held.forEach(Buffer::release);
+        }
+        assertThat(root.used()).isZero();
+    }
+
+    @Test
+    void concurrentAcquiresNeverTakeTheBudgetPastItsLimit() throws Exception {
+        MemoryBudget root = MemoryBudget.root("process", 4 * MiB);
+        MemoryBudget budget = root.child("pool", 2 * MiB);
+        int threads = 4;
+        AtomicLong refusals = new AtomicLong();
+        ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        try (BufferPool pool = BufferPool.builder().budget(budget).build()) {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Thread> workers = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int seed = t;
+                workers.add(Thread.ofPlatform().start(() -> {
+                    List<Buffer> held = new ArrayList<>();
+                    java.util.Random random = new java.util.Random(seed);
+                    try {
+                        start.await();
+                        for (int i = 0; i < 3000; i++) {
+                            if (held.size() < 64 && random.nextInt(3) != 0) {
+                                int size = switch (random.nextInt(4)) {
+                                    case 0 -> 4096;
+                                    case 1 -> 20_000;
+                                    case 2 -> 100;
+                                    default -> 1_100_000; // dedicated
+                                };
+                                try {
+                                    held.add(pool.acquire(size));
+                                } catch (BudgetExceededException e) {
+                                    refusals.incrementAndGet();
+                                    if (!held.isEmpty()) {
+                                        held.removeLast().release();
+                                    }
+                                }
+                            } else if (!held.isEmpty()) {
+                                held.remove(random.nextInt(held.size())).release();
+                            }
+                            long used = budget.used();
+                            if (used > budget.limit()) {
+                                throw new AssertionError("pool budget at " + used + " > " + budget.limit());
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    } finally {
+                        held.forEach(Buffer::release);
+                    }
+                }));
+            }
+            start.countDown();
+            for (Thread w : workers) {
+                w.join();
+            }
+            assertThat(failures).isEmpty();
+            assertThat(refusals.get()).as("the budget was tight enough to refuse").isPositive();
+            assertThat(budget.peak()).isLessThanOrEqualTo(budget.limit());
+            assertThat(root.peak()).as("the root only ever got what the pool's budget allowed")
+                    .isLessThanOrEqualTo(budget.limit());
+            assertThat(pool.stats().leases()).isZero();
+            pool.trim();
+            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(budget.used()).isZero();
+            assertThat(root.used()).isZero();
+        }
+    }
+}

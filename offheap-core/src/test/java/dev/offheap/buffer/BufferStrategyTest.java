@@ -1,0 +1,145 @@
+package dev.offheap.buffer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class BufferStrategyTest {
+    private static final int[] SIZES = {0, 1, 8, 100, 4096, 65_536, 1 << 20, (4 << 20) + 1};
+
+    static Stream<String> names() {
+        return BufferStrategy.NAMES.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("names")
+    void everyStrategyGivesBuffersOfTheRightSizeInNativeOrderAtPositionZero(String name) {
+        try (BufferStrategy strategy = BufferStrategy.named(name)) {
+            assertThat(strategy.name()).isEqualTo(name);
+            for (int size : SIZES) {
+                Buffer buffer = strategy.acquire(size);
+                assertThat(buffer.size()).isEqualTo(size);
+                assertThat(buffer.refCount()).isEqualTo(1);
+                assertThat(buffer.segment().byteSize()).isEqualTo(size);
+                ByteBuffer bb = buffer.byteBuffer();
+                assertThat(bb.order()).isEqualTo(ByteOrder.nativeOrder());
+                assertThat(bb.position()).isZero();
+                assertThat(bb.limit()).isEqualTo(size);
+                assertThat(bb.capacity()).isEqualTo(size);
+                assertThat(buffer.release()).isTrue();
+                assertThatThrownBy(buffer::segment).isInstanceOf(IllegalStateException.class);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("names")
+    void segmentAndByteBufferSeeTheSameBytes(String name) {
+        try (BufferStrategy strategy = BufferStrategy.named(name)) {
+            for (int size : new int[] {8, 100, 4096}) {
+                try (Buffer buffer = strategy.acquire(size)) {
+                    MemorySegment segment = buffer.segment();
+                    ByteBuffer bb = buffer.byteBuffer();
+                    for (int i = 0; i < size; i++) {
+                        segment.set(ValueLayout.JAVA_BYTE, i, (byte) (i * 31 + 7));
+                    }
+                    for (int i = 0; i < size; i++) {
+                        assertThat(bb.get(i)).isEqualTo((byte) (i * 31 + 7));
+                    }
+                    bb.putLong(0, 0x1122_3344_5566_7788L);
+                    assertThat(segment.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)).isEqualTo(0x1122_3344_5566_7788L);
+                    bb.put(size - 1, (byte) -3);
+                    assertThat(segment.get(ValueLayout.JAVA_BYTE, size - 1)).isEqualTo((byte) -3);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"heap-view", "direct-view"})
+    void viewStrategiesReturnDistinctNonOverlappingSlices(String name) {
+        try (BufferStrategy strategy = BufferStrategy.named(name)) {
+            List<Buffer> buffers = new ArrayList<>();
+            // enough to fill more than one 4 MiB slab
+            for (int i = 0; i < 200; i++) {
+                buffers.add(strategy.acquire(i % 3 == 0 ? 0 : 1000 + 97 * i));
+            }
+            for (int i = 0; i < buffers.size(); i++) {
+                Patterns.fill(buffers.get(i).segment(), i);
+            }
+            for (int i = 0; i < buffers.size(); i++) {
+                Patterns.verify(buffers.get(i).segment(), i);
+                for (int j = i + 1; j < buffers.size(); j++) {
+                    assertThat(buffers.get(i).segment().asOverlappingSlice(buffers.get(j).segment()))
+                            .as("slices %d and %d", i, j).isEmpty();
+                }
+                assertThat(buffers.get(i).byteBuffer()).isNotSameAs(buffers.get((i + 1) % buffers.size()).byteBuffer());
+            }
+            buffers.forEach(Buffer::release);
+        }
+    }
+
+    @Test
+    void viewStrategiesRejectNegativeSizes() {
+        for (String name : List.of("heap-view", "direct-view")) {
+            try (BufferStrategy strategy = BufferStrategy.named(name)) {
+                assertThatThrownBy(() -> strategy.acquire(-1)).isInstanceOf(IllegalArgumentException.class);
+            }
+        }
+    }
+
+    @Test
+    void namesAreCaseInsensitive() {
+        try (BufferStrategy strategy = BufferStrategy.named("HEAP")) {
+            assertThat(strategy.name()).isEqualTo("heap");
+        }
+    }
+
+    @Test
+    void anUnknownNameIsRejectedListingTheKnownOnes() {
+        assertThatThrownBy(() -> BufferStrategy.named("offheap-magic"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("offheap-magic")
+                .satisfies(e -> {
+                    for (String known : BufferStrategy.NAMES) {
+                        assertThat(e.getMessage()).contains(known);
+                    }
+                });
+    }
+
+    @Test
+    void thePoolStrategyUsesAndClosesItsPool() {
+        BufferPool pool = BufferPool.builder().name("mine").build();
+        BufferStrategy strategy = BufferStrategy.of(pool);
+        assertThat(strategy.name()).isEqualTo("pool");
+        Buffer buffer = strategy.acquire(100);
+        assertThat(pool.stats().leases()).isEqualTo(1);
+        buffer.release();
+        assertThat(pool.stats().leases()).isZero();
+        strategy.close();
+        assertThat(pool.isClosed()).isTrue();
+    }
+
+    @Test
+    void releasedUnpooledLeasesThrowLikeAnyOther() {
+        try (BufferStrategy strategy = BufferStrategy.named("heap")) {
+            Buffer buffer = strategy.acquire(10);
+            buffer.retain();
+            assertThat(buffer.release()).isFalse();
+            assertThat(buffer.release()).isTrue();
+            assertThatThrownBy(buffer::release).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(buffer::byteBuffer).isInstanceOf(IllegalStateException.class);
+        }
+    }
+}

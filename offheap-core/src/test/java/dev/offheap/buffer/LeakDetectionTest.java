@@ -1,0 +1,239 @@
+package dev.offheap.buffer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.LongSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Leases that become unreachable without release are reported with the stack of their acquisition, and
+ * their memory goes back to the pool. The report goes to the System.Logger "dev.offheap.buffer.leak",
+ * backed by java.util.logging here.
+ */
+class LeakDetectionTest {
+    private static final long TIMEOUT_NANOS = 10_000_000_000L;
+
+    /** One record logged to "dev.offheap.buffer.leak". */
+    record Report(String level, String message, Throwable thrown) {}
+
+    private final List<Report> records = new CopyOnWriteArrayList<>();
+    /** The java.util.logging.Logger, held strongly so that its filter is not lost when it is collected. */
+    private Object leakLogger;
+    private Object previousFilter;
+
+    /*
+     * The tests are compiled inside module dev.offheap.core, which does not read java.logging, so the JUL
+     * API is reached by reflection: a java.util.logging.Filter (an interface, hence a Proxy) on the leak
+     * logger sees every record, keeps it, and keeps the expected reports out of the build log.
+     */
+    @BeforeEach
+    void captureLeakReports() throws ReflectiveOperationException {
+        Class<?> loggerClass = Class.forName("java.util.logging.Logger");
+        Class<?> filterClass = Class.forName("java.util.logging.Filter");
+        leakLogger = loggerClass.getMethod("getLogger", String.class).invoke(null, "dev.offheap.buffer.leak");
+        previousFilter = loggerClass.getMethod("getFilter").invoke(leakLogger);
+        Object filter = Proxy.newProxyInstance(LeakDetectionTest.class.getClassLoader(),
+                new Class<?>[] {filterClass}, (proxy, method, args) -> switch (method.getName()) {
+                    case "isLoggable" -> {
+                        records.add(report(args[0]));
+                        yield false;
+                    }
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    case "toString" -> "leak report capture";
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+        loggerClass.getMethod("setFilter", filterClass).invoke(leakLogger, filter);
+    }
+
+    @AfterEach
+    void restoreLogger() throws ReflectiveOperationException {
+        Class<?> loggerClass = Class.forName("java.util.logging.Logger");
+        Class<?> filterClass = Class.forName("java.util.logging.Filter");
+        loggerClass.getMethod("setFilter", filterClass).invoke(leakLogger, previousFilter);
+    }
+
+    private static Report report(Object logRecord) throws ReflectiveOperationException {
+        Class<?> recordClass = Class.forName("java.util.logging.LogRecord");
+        Object level = recordClass.getMethod("getLevel").invoke(logRecord);
+        Method levelName = Class.forName("java.util.logging.Level").getMethod("getName");
+        return new Report((String) levelName.invoke(level),
+                (String) recordClass.getMethod("getMessage").invoke(logRecord),
+                (Throwable) recordClass.getMethod("getThrown").invoke(logRecord));
+    }
+
+    @Test
+    void leasesDroppedWithoutReleaseAreReportedAndTheirMemoryGoesBack() {
+        try (BufferPool pool = BufferPool.builder().name("leaky").leakSampling(1).build()) {
+            acquireAndDrop(pool, 5, 1000);
+            assertThat(pool.stats().leases()).isEqualTo(5);
+            assertThat(pool.stats().leaksWatched()).isEqualTo(5);
+
+            PoolStats stats = awaitLeaks(pool, 5);
+            assertThat(stats.leaksReported()).isEqualTo(5);
+            assertThat(stats.leases()).as("leaked memory went back to the pool").isZero();
+            assertThat(stats.leasedBytes()).isZero();
+            assertThat(stats.leaksWatched()).isZero();
+
+            List<Report> leaks = records.stream().filter(r -> r.message().contains("LEAK")).toList();
+            assertThat(leaks).hasSize(5);
+            for (Report record : leaks) {
+                assertThat(record.level()).isEqualTo("WARNING");
+                assertThat(record.message()).contains("LEAK").contains("leaky").contains("1000");
+                assertThat(record.thrown()).as("the stack of the acquisition").isNotNull();
+                String trace = stackTrace(record.thrown());
+                assertThat(trace).contains(LeakDetectionTest.class.getName() + ".acquireAndDrop");
+                assertThat(trace).contains("BufferPool.acquire");
+                assertThat(trace).contains(Thread.currentThread().getName());
+            }
+
+            pool.trim();
+            assertThat(pool.stats().osBytes()).as("the reclaimed memory can be trimmed").isZero();
+        }
+    }
+
+    @Test
+    void leakedDedicatedLeasesAreReportedAndUnmapped() {
+        try (BufferPool pool = BufferPool.builder().name("leaky-dedicated").leakSampling(1).build()) {
+            acquireAndDrop(pool, 2, (1 << 20) + 10);
+            assertThat(pool.stats().dedicatedLeases()).isEqualTo(2);
+            PoolStats stats = awaitLeaks(pool, 2);
+            assertThat(stats.leases()).isZero();
+            assertThat(stats.dedicatedLeases()).isZero();
+            assertThat(stats.dedicatedBytes()).isZero();
+            assertThat(stats.osBytes()).isZero();
+            assertThat(pool.budget().used()).isZero();
+        }
+    }
+
+    @Test
+    void leakedCheckedLeasesAreReportedAndTheirMemoryGoesBack() {
+        try (BufferPool pool = BufferPool.builder().name("leaky-checked").checked(true).leakSampling(1).build()) {
+            acquireAndDrop(pool, 3, 64);
+            PoolStats stats = awaitLeaks(pool, 3);
+            assertThat(stats.leases()).isZero();
+        }
+    }
+
+    @Test
+    void releasedTrackedLeasesAreNeverReported() {
+        try (BufferPool pool = BufferPool.builder().name("tidy").leakSampling(1).build()) {
+            acquireAndRelease(pool, 20);
+            assertThat(pool.stats().leaksWatched()).as("released leases are no longer watched").isZero();
+            // one real leak: once it is reported, the collector has certainly seen the released ones too
+            acquireAndDrop(pool, 1, 100);
+            PoolStats stats = awaitLeaks(pool, 1);
+            for (int i = 0; i < 3; i++) {
+                System.gc();
+                stats = pool.stats();
+            }
+            assertThat(stats.leaksReported()).as("only the one real leak").isEqualTo(1);
+            assertThat(records.stream().filter(r -> r.message().contains("LEAK"))).hasSize(1);
+            assertThat(stats.leases()).isZero();
+        }
+    }
+
+    @Test
+    void aLeaseKeptReachableIsNotReported() {
+        try (BufferPool pool = BufferPool.builder().name("kept").leakSampling(1).build()) {
+            Buffer kept = pool.acquire(100);
+            acquireAndDrop(pool, 1, 100);
+            awaitLeaks(pool, 1);
+            System.gc();
+            assertThat(pool.stats().leaksReported()).isEqualTo(1);
+            assertThat(kept.refCount()).isEqualTo(1);
+            kept.segment().set(java.lang.foreign.ValueLayout.JAVA_BYTE, 99, (byte) 1);
+            assertThat(kept.release()).isTrue();
+            assertThat(pool.stats().leaksWatched()).isZero();
+        }
+    }
+
+    @Test
+    void leakSamplingZeroTracksNothing() {
+        try (BufferPool pool = BufferPool.builder().name("untracked").leakSampling(0).build()) {
+            Buffer[] held = new Buffer[50];
+            for (int i = 0; i < held.length; i++) {
+                held[i] = pool.acquire(100 + i);
+            }
+            assertThat(pool.stats().leaksWatched()).isZero();
+            for (Buffer b : held) {
+                assertThat(b).isInstanceOf(PooledBuffer.class);
+                b.release();
+            }
+            // an untracked lease dropped without release is never reported (and its slot stays leased)
+            acquireAndDrop(pool, 3, 100);
+            for (int i = 0; i < 3; i++) {
+                System.gc();
+            }
+            PoolStats stats = pool.stats();
+            assertThat(stats.leaksReported()).isZero();
+            assertThat(stats.leaksWatched()).isZero();
+            assertThat(stats.leases()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void samplingTracksOneLeaseInInterval() {
+        try (BufferPool pool = BufferPool.builder().name("sampled").leakSampling(4).build()) {
+            Buffer[] held = new Buffer[40];
+            for (int i = 0; i < held.length; i++) {
+                held[i] = pool.acquire(64);
+            }
+            assertThat(pool.stats().leaksWatched()).as("one in 4 of 40 acquires on one platform thread")
+                    .isEqualTo(10);
+            for (Buffer b : held) {
+                b.release();
+            }
+            assertThat(pool.stats().leaksWatched()).isZero();
+        }
+    }
+
+    /** Acquires {@code count} leases and drops them without release. */
+    private static void acquireAndDrop(BufferPool pool, int count, int size) {
+        for (int i = 0; i < count; i++) {
+            Buffer buffer = pool.acquire(size);
+            buffer.segment().fill((byte) i);
+        }
+    }
+
+    private static void acquireAndRelease(BufferPool pool, int count) {
+        for (int i = 0; i < count; i++) {
+            Buffer buffer = pool.acquire(100 + i);
+            buffer.segment().fill((byte) i);
+            assertThat(buffer.release()).isTrue();
+        }
+    }
+
+    private static PoolStats awaitLeaks(BufferPool pool, long expected) {
+        long deadline = System.nanoTime() + TIMEOUT_NANOS;
+        PoolStats stats = pool.stats();
+        LongSupplier reported = () -> pool.stats().leaksReported();
+        while (stats.leaksReported() < expected && System.nanoTime() < deadline) {
+            System.gc();
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            stats = pool.stats();
+        }
+        assertThat(stats.leaksReported()).as("leaks reported (waited up to 10 s of GCs)").isEqualTo(expected);
+        assertThat(reported.getAsLong()).isEqualTo(expected);
+        return stats;
+    }
+
+    private static String stackTrace(Throwable t) {
+        StringWriter out = new StringWriter();
+        t.printStackTrace(new PrintWriter(out));
+        return out.toString();
+    }
+}

@@ -1,0 +1,251 @@
+package dev.offheap.buffer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.offheap.os.NativeMemory;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.Tuple;
+
+/**
+ * Random acquire / write / hand-over / release scripts on several platform threads. Every lease fills its
+ * whole segment with a pattern of its own and checks it before release, and a registry of the address
+ * ranges of live leases checks that a new lease never overlaps a live one. Some leases are released by a
+ * thread other than the one that acquired them. At the end everything is released and, once the workers
+ * are dead, trim() gives every byte back to the OS and the budget.
+ */
+class PoolConcurrencyProperties {
+    private static final int DEDICATED = (1 << 20) + 1;
+
+    sealed interface Op permits Acquire, Release, HandOver, TakeOver, RetainRelease, Trim {}
+
+    /** Acquire a lease of {@code size} bytes, check it overlaps no live lease, fill it. */
+    record Acquire(int size) implements Op {}
+
+    /** Check and release one of the leases this thread holds. */
+    record Release(int pick) implements Op {}
+
+    /** Check one of the leases this thread holds and hand it to whichever thread takes it over. */
+    record HandOver(int pick) implements Op {}
+
+    /** Take over a lease some thread handed over (released later by this thread). */
+    record TakeOver() implements Op {}
+
+    /** retain() then release() on a held lease: the lease must stay live. */
+    record RetainRelease(int pick) implements Op {}
+
+    /** trim() and stats() while other threads acquire and release: may free only idle slabs. */
+    record Trim() implements Op {}
+
+    @Property(tries = 60, shrinking = ShrinkingMode.BOUNDED)
+    void systemMemoryDefaultMode(@ForAll("scripts") List<List<Op>> scripts) throws Exception {
+        run(NativeMemory.system(), false, scripts);
+    }
+
+    @Property(tries = 60, shrinking = ShrinkingMode.BOUNDED)
+    void systemMemoryCheckedMode(@ForAll("scripts") List<List<Op>> scripts) throws Exception {
+        run(NativeMemory.system(), true, scripts);
+    }
+
+    @Property(tries = 60, shrinking = ShrinkingMode.BOUNDED)
+    void portableMemoryDefaultMode(@ForAll("scripts") List<List<Op>> scripts) throws Exception {
+        run(NativeMemory.portable(), false, scripts);
+    }
+
+    @Property(tries = 60, shrinking = ShrinkingMode.BOUNDED)
+    void portableMemoryCheckedMode(@ForAll("scripts") List<List<Op>> scripts) throws Exception {
+        run(NativeMemory.portable(), true, scripts);
+    }
+
+    @Provide
+    Arbitrary<List<List<Op>>> scripts() {
+        Arbitrary<Integer> sizes = Arbitraries.frequencyOf(
+                Tuple.of(25, Arbitraries.of(0, 1, 15, 16, 17, 63, 64, 65, 79, 80, 81, 127, 128, 129, 1023, 1024,
+                        1025)),
+                Tuple.of(35, Arbitraries.integers().between(0, 4096)),
+                Tuple.of(25, Arbitraries.integers().between(4097, 64 * 1024)),
+                Tuple.of(8, Arbitraries.of(64 * 1024 - 1, 64 * 1024, 64 * 1024 + 1, 100_000, 256 * 1024, 300_000)),
+                Tuple.of(2, Arbitraries.of((1 << 20) - 1, 1 << 20)),
+                Tuple.of(2, Arbitraries.of(DEDICATED, (1 << 20) + 4097)));
+        Arbitrary<Integer> picks = Arbitraries.integers().between(0, 1000);
+        Arbitrary<Op> ops = Arbitraries.frequencyOf(
+                Tuple.of(40, sizes.map(Acquire::new)),
+                Tuple.of(25, picks.map(Release::new)),
+                Tuple.of(12, picks.map(HandOver::new)),
+                Tuple.of(15, Arbitraries.just(new TakeOver())),
+                Tuple.of(5, picks.map(RetainRelease::new)),
+                Tuple.of(2, Arbitraries.just(new Trim())));
+        return ops.list().ofMinSize(10).ofMaxSize(300).list().ofMinSize(3).ofMaxSize(4);
+    }
+
+    private record Held(Buffer buffer, long id, long address, int size) {}
+
+    /** Address ranges of live leases. A lease is added after acquire and removed before release. */
+    private static final class LiveRanges {
+        private final TreeMap<Long, Long> ranges = new TreeMap<>();
+
+        synchronized void add(long start, int size) {
+            long end = start + Math.max(size, 1); // a 0-byte lease still owns its slot's first byte
+            Map.Entry<Long, Long> below = ranges.floorEntry(start);
+            if (below != null && below.getValue() > start) {
+                throw new AssertionError("new lease [0x" + Long.toHexString(start) + ", 0x" + Long.toHexString(end)
+                        + ") overlaps live lease [0x" + Long.toHexString(below.getKey()) + ", 0x"
+                        + Long.toHexString(below.getValue()) + ")");
+            }
+            Map.Entry<Long, Long> above = ranges.ceilingEntry(start);
+            if (above != null && above.getKey() < end) {
+                throw new AssertionError("new lease [0x" + Long.toHexString(start) + ", 0x" + Long.toHexString(end)
+                        + ") overlaps live lease [0x" + Long.toHexString(above.getKey()) + ", 0x"
+                        + Long.toHexString(above.getValue()) + ")");
+            }
+            ranges.put(start, end);
+        }
+
+        synchronized void remove(long start) {
+            assertThat(ranges.remove(start)).as("registered range at 0x%s", Long.toHexString(start)).isNotNull();
+        }
+
+        synchronized int size() {
+            return ranges.size();
+        }
+    }
+
+    private static void run(NativeMemory memory, boolean checked, List<List<Op>> scripts) throws Exception {
+        BufferPool pool = BufferPool.builder().nativeMemory(memory).checked(checked).name("concurrency").build();
+        try {
+            LiveRanges live = new LiveRanges();
+            ConcurrentLinkedQueue<Held> handedOver = new ConcurrentLinkedQueue<>();
+            AtomicLong ids = new AtomicLong();
+            ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+            CountDownLatch start = new CountDownLatch(1);
+            List<Thread> workers = new ArrayList<>();
+            for (int t = 0; t < scripts.size(); t++) {
+                List<Op> script = scripts.get(t);
+                Thread worker = Thread.ofPlatform().name("worker-" + t).unstarted(() -> {
+                    try {
+                        start.await();
+                        runScript(pool, script, live, handedOver, ids);
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                });
+                workers.add(worker);
+                worker.start();
+            }
+            start.countDown();
+            for (Thread worker : workers) {
+                worker.join(120_000);
+                assertThat(worker.isAlive()).as("%s finished its script (a deadlock?)", worker.getName()).isFalse();
+            }
+            if (!failures.isEmpty()) {
+                AssertionError error = new AssertionError("a worker failed: " + failures.peek());
+                failures.forEach(error::addSuppressed);
+                throw error;
+            }
+            // Leases handed over that nobody took: released by this thread, which acquired none of them.
+            Held h;
+            while ((h = handedOver.poll()) != null) {
+                checkAndRelease(h, live);
+            }
+            assertThat(live.size()).isZero();
+
+            PoolStats stats = pool.stats();
+            assertThat(stats.leases()).as("leases after all were released").isZero();
+            assertThat(stats.leasedBytes()).as("leased bytes after all were released").isZero();
+            assertThat(stats.dedicatedLeases()).isZero();
+
+            pool.trim();
+            PoolStats trimmed = pool.stats();
+            assertThat(trimmed.osBytes()).as("bytes from the OS after trim:%n%s", trimmed.format()).isZero();
+            assertThat(pool.budget().used()).as("budget after trim").isZero();
+        } finally {
+            pool.close();
+        }
+    }
+
+    private static void runScript(BufferPool pool, List<Op> script, LiveRanges live,
+            ConcurrentLinkedQueue<Held> handedOver, AtomicLong ids) {
+        List<Held> held = new ArrayList<>();
+        for (Op op : script) {
+            switch (op) {
+                case Acquire(int size) -> {
+                    Buffer buffer = pool.acquire(size);
+                    assertThat(buffer.size()).isEqualTo(size);
+                    assertThat(buffer.refCount()).isEqualTo(1);
+                    assertThat(buffer.segment().byteSize()).isEqualTo(size);
+                    long id = ids.incrementAndGet();
+                    long address = buffer.segment().address();
+                    live.add(address, size);
+                    Patterns.fill(buffer.segment(), id);
+                    held.add(new Held(buffer, id, address, size));
+                }
+                case Release(int pick) -> {
+                    if (!held.isEmpty()) {
+                        checkAndRelease(held.remove(pick % held.size()), live);
+                    }
+                }
+                case HandOver(int pick) -> {
+                    if (!held.isEmpty()) {
+                        Held h = held.remove(pick % held.size());
+                        check(h);
+                        handedOver.add(h);
+                    }
+                }
+                case TakeOver() -> {
+                    Held h = handedOver.poll();
+                    if (h != null) {
+                        check(h);
+                        held.add(h);
+                    }
+                }
+                case RetainRelease(int pick) -> {
+                    if (!held.isEmpty()) {
+                        Held h = held.get(pick % held.size());
+                        assertThat(h.buffer().retain()).isSameAs(h.buffer());
+                        assertThat(h.buffer().refCount()).isEqualTo(2);
+                        assertThat(h.buffer().release()).as("release of a retained lease").isFalse();
+                        assertThat(h.buffer().refCount()).isEqualTo(1);
+                        check(h);
+                    }
+                }
+                case Trim() -> {
+                    pool.trim();
+                    PoolStats stats = pool.stats();
+                    assertThat(stats.leases()).isGreaterThanOrEqualTo(held.size());
+                }
+            }
+        }
+        for (Held h : held) {
+            checkAndRelease(h, live);
+        }
+    }
+
+    private static void check(Held h) {
+        assertThat(h.buffer().segment().address()).isEqualTo(h.address());
+        Patterns.verify(h.buffer().segment(), h.id());
+        if (h.size() >= 8) {
+            ByteBuffer bb = h.buffer().byteBuffer();
+            assertThat(bb.getLong(0)).as("byteBuffer sees the segment's bytes").isEqualTo(Patterns.word(h.id(), 0));
+            assertThat(bb.getLong(h.size() - 8 & ~7)).isEqualTo(Patterns.word(h.id(), h.size() - 8 & ~7));
+        }
+    }
+
+    private static void checkAndRelease(Held h, LiveRanges live) {
+        check(h);
+        live.remove(h.address());
+        assertThat(h.buffer().release()).as("release of the last reference").isTrue();
+        assertThat(h.buffer().refCount()).isZero();
+    }
+}

@@ -1,0 +1,364 @@
+package dev.offheap.buffer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.offheap.os.NativeMemory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** What stats() reports, and what trim() gives back. */
+class TrimAndStatsTest {
+    private static final int[] SIZES = {1, 64, 65, 100, 1000, 4096, 5000, 20_000, 65_536, 70_000, 300_000};
+
+    private static BufferPool pool(boolean portable) {
+        return BufferPool.builder().name("stats-pool").leakSampling(0)
+                .nativeMemory(portable ? NativeMemory.portable() : NativeMemory.system()).build();
+    }
+
+    @ParameterizedTest(name = "portable memory: {0}")
+    @ValueSource(booleans = {false, true})
+    void afterUseOnOneThreadTrimGivesEverythingBack(boolean portable) {
+        try (BufferPool pool = pool(portable)) {
+            List<Buffer> held = new ArrayList<>();
+            for (int round = 0; round < 3; round++) {
+                for (int size : SIZES) {
+                    for (int i = 0; i < 20; i++) {
+                        held.add(pool.acquire(size));
+                    }
+                }
+                held.forEach(Buffer::release);
+                held.clear();
+            }
+            PoolStats before = pool.stats();
+            assertThat(before.osBytes()).isPositive();
+            assertThat(before.leases()).isZero();
+            pool.trim();
+            PoolStats after = pool.stats();
+            assertThat(after.osBytes()).as("after trim:%n%s", after.format()).isZero();
+            assertThat(after.slabBytes()).isZero();
+            assertThat(after.cachedBytes()).isZero();
+            assertThat(after.uncutBytes()).isZero();
+            assertThat(pool.budget().used()).isZero();
+            for (SizeClassStats c : after.sizeClasses()) {
+                assertThat(c.slabs()).isZero();
+                assertThat(c.slabsFreed()).isEqualTo(c.slabsCreated());
+            }
+            // and the pool works as before
+            try (Buffer again = pool.acquire(1000)) {
+                Patterns.fill(again.segment(), 1);
+                Patterns.verify(again.segment(), 1);
+            }
+        }
+    }
+
+    @Test
+    void trimKeepsTheSlabsOfLiveLeases() {
+        try (BufferPool pool = pool(false)) {
+            List<Buffer> held = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                held.add(pool.acquire(1000));
+            }
+            for (int i = 0; i < 100; i++) {
+                Patterns.fill(held.get(i).segment(), i);
+            }
+            pool.trim();
+            PoolStats stats = pool.stats();
+            assertThat(stats.leases()).isEqualTo(100);
+            assertThat(stats.osBytes()).isPositive();
+            for (int i = 0; i < 100; i++) {
+                Patterns.verify(held.get(i).segment(), i);
+            }
+            held.forEach(Buffer::release);
+            pool.trim();
+            assertThat(pool.stats().osBytes()).isZero();
+        }
+    }
+
+    @Test
+    void trimGivesBackTheCachesOfThreadsThatEnded() throws Exception {
+        try (BufferPool pool = pool(false)) {
+            Thread worker = Thread.ofPlatform().start(() -> {
+                List<Buffer> held = new ArrayList<>();
+                for (int i = 0; i < 50; i++) {
+                    held.add(pool.acquire(2000));
+                }
+                held.forEach(Buffer::release);
+            });
+            worker.join();
+            assertThat(pool.stats().cachedBytes()).isPositive();
+            pool.trim();
+            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().threadCaches()).as("the dead thread's cache is gone").isLessThanOrEqualTo(1);
+        }
+    }
+
+    @Test
+    void aLiveThreadFlushesItsCacheAtItsNextCallAfterTrim() throws Exception {
+        try (BufferPool pool = pool(false)) {
+            CountDownLatch filled = new CountDownLatch(1);
+            CountDownLatch trimmed = new CountDownLatch(1);
+            CountDownLatch done = new CountDownLatch(1);
+            Thread worker = Thread.ofPlatform().start(() -> {
+                try {
+                    for (int i = 0; i < 10; i++) {
+                        pool.acquire(2000).release();
+                    }
+                    filled.countDown();
+                    trimmed.await();
+                    pool.acquire(100).release(); // another class: the 2000-byte class is left to the flush
+                    done.countDown();
+                    Thread.sleep(Long.MAX_VALUE);
+                } catch (InterruptedException e) {
+                    // end
+                }
+            });
+            filled.await();
+            pool.trim();
+            SizeClassStats cls2000 = classOf(pool.stats(), 2048);
+            assertThat(cls2000.inThreadCaches()).as("a live thread's cache is not touched by trim").isPositive();
+            trimmed.countDown();
+            done.await();
+            pool.trim();
+            assertThat(classOf(pool.stats(), 2048).slabs()).as("flushed at the worker's next call, then trimmed")
+                    .isZero();
+            worker.interrupt();
+            worker.join();
+        }
+    }
+
+    /**
+     * Threads that find the current slab of a class used up at the same moment each take a new slab; every
+     * slab taken must be either cut into slots or given back, so that trim() can return it.
+     */
+    @Test
+    void trimGivesEverythingBackAfterThreadsRacedForNewSlabs() throws Exception {
+        int threads = 4;
+        for (int round = 0; round < 10; round++) {
+            try (BufferPool pool = BufferPool.builder().name("race-" + round).threadCaches(0).leakSampling(0)
+                    .build()) {
+                CyclicBarrier start = new CyclicBarrier(threads);
+                ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+                List<Thread> workers = new ArrayList<>();
+                for (int t = 0; t < threads; t++) {
+                    workers.add(Thread.ofPlatform().start(() -> {
+                        List<Buffer> held = new ArrayList<>();
+                        try {
+                            start.await();
+                            for (int i = 0; i < 300; i++) {
+                                held.add(pool.acquire(1024)); // 64 slots per 64 KiB slab
+                            }
+                        } catch (Throwable e) {
+                            failures.add(e);
+                        } finally {
+                            held.forEach(Buffer::release);
+                        }
+                    }));
+                }
+                for (Thread w : workers) {
+                    w.join();
+                }
+                assertThat(failures).isEmpty();
+                PoolStats used = pool.stats();
+                assertThat(used.leases()).isZero();
+                SizeClassStats cls = classOf(used, 1024);
+                pool.trim();
+                PoolStats trimmed = pool.stats();
+                assertThat(trimmed.osBytes())
+                        .as("round %d after trim (before it: %d slots cut, which need %d slabs; the class held %d)"
+                                + ":%n%s", round, cls.slots(), (cls.slots() + 63) / 64, cls.slabs(), trimmed.format())
+                        .isZero();
+                assertThat(pool.budget().used()).isZero();
+            }
+        }
+    }
+
+    /**
+     * Thread caches are for threads that acquire and release; a thread that only calls trim() (a
+     * housekeeping thread) must not take one of the limited places, leaving a worker without a cache.
+     */
+    @Test
+    void aThreadThatOnlyTrimsDoesNotTakeAThreadCache() throws Exception {
+        try (BufferPool pool = BufferPool.builder().name("one-cache").threadCaches(1).leakSampling(0).build()) {
+            pool.trim();
+            Thread worker = Thread.ofPlatform().start(() -> {
+                for (int i = 0; i < 1000; i++) {
+                    pool.acquire(100).release();
+                }
+            });
+            worker.join();
+            PoolStats stats = pool.stats();
+            assertThat(classOf(stats, 112).threadCacheHits())
+                    .as("the only worker got the only cache (not the thread that merely trimmed):%n%s", stats.format())
+                    .isPositive();
+        }
+    }
+
+    @Test
+    void statsAddUp() {
+        try (BufferPool pool = pool(false)) {
+            List<Buffer> held = new ArrayList<>();
+            for (int size : SIZES) {
+                for (int i = 0; i < 10; i++) {
+                    held.add(pool.acquire(size));
+                }
+            }
+            for (int i = 0; i < held.size(); i += 3) {
+                held.get(i).release();
+            }
+            long live = held.stream().filter(b -> b.refCount() > 0).count();
+
+            PoolStats stats = pool.stats();
+            assertThat(stats.pool()).isEqualTo("stats-pool");
+            assertThat(stats.memorySource()).isEqualTo(NativeMemory.system().name());
+            assertThat(stats.leases()).isEqualTo(live);
+            assertThat(stats.dedicatedLeases()).isZero();
+            assertThat(stats.acquires()).isEqualTo(held.size());
+            assertThat(stats.osBytes()).isEqualTo(stats.leasedBytes() + stats.cachedBytes() + stats.uncutBytes());
+            assertThat(stats.slabBytes()).isEqualTo(stats.osBytes());
+            assertThat(stats.osBytes()).isEqualTo(pool.budget().used());
+
+            long slabBytes = 0;
+            long leased = 0;
+            long leasedBytes = 0;
+            long cachedBytes = 0;
+            long uncutBytes = 0;
+            int previousSlot = 0;
+            for (SizeClassStats c : stats.sizeClasses()) {
+                assertThat(c.slotSize()).as("classes in increasing order").isGreaterThan(previousSlot);
+                previousSlot = c.slotSize();
+                assertThat(c.slots()).isEqualTo(c.leased() + c.cached());
+                assertThat(c.inThreadCaches()).isBetween(0L, c.cached());
+                assertThat(c.osBytes()).isEqualTo(c.slots() * c.slotSize() + c.uncutBytes());
+                assertThat(c.uncutBytes()).isNotNegative();
+                assertThat(c.leasedBytes()).isEqualTo(c.leased() * c.slotSize());
+                assertThat(c.cachedBytes()).isEqualTo(c.cached() * c.slotSize());
+                assertThat(c.slabsCreated() - c.slabsFreed()).isEqualTo(c.slabs());
+                assertThat(c.acquires()).isEqualTo(c.threadCacheHits() + c.threadCacheMisses() + c.uncachedAcquires());
+                slabBytes += c.osBytes();
+                leased += c.leased();
+                leasedBytes += c.leasedBytes();
+                cachedBytes += c.cachedBytes();
+                uncutBytes += c.uncutBytes();
+            }
+            assertThat(slabBytes).isEqualTo(stats.slabBytes());
+            assertThat(leased).isEqualTo(stats.leases());
+            assertThat(leasedBytes).isEqualTo(stats.leasedBytes());
+            assertThat(cachedBytes).isEqualTo(stats.cachedBytes());
+            assertThat(uncutBytes).isEqualTo(stats.uncutBytes());
+            SizeClasses classes = new SizeClasses(1 << 20);
+            for (int size : SIZES) {
+                SizeClassStats c = classOf(stats, classes.size(classes.indexOf(size)));
+                assertThat(c.acquires()).as("acquires of the class of %d bytes", size).isGreaterThanOrEqualTo(10);
+            }
+            held.stream().filter(b -> b.refCount() > 0).forEach(Buffer::release);
+            assertThat(pool.stats().leases()).isZero();
+            assertThat(pool.stats().leasedBytes()).isZero();
+        }
+    }
+
+    @Test
+    void dedicatedLeasesAreCountedApart() {
+        try (BufferPool pool = pool(false)) {
+            Buffer small = pool.acquire(100);
+            Buffer big = pool.acquire((1 << 20) + 1);
+            PoolStats stats = pool.stats();
+            assertThat(stats.leases()).isEqualTo(2);
+            assertThat(stats.dedicatedLeases()).isEqualTo(1);
+            assertThat(stats.dedicatedBytes()).isEqualTo((1 << 20) + 4096);
+            assertThat(stats.osBytes()).isEqualTo(stats.slabBytes() + stats.dedicatedBytes());
+            assertThat(stats.leasedBytes()).isEqualTo(112 + stats.dedicatedBytes());
+            assertThat(stats.acquires()).isEqualTo(2);
+            big.release();
+            small.release();
+            stats = pool.stats();
+            assertThat(stats.dedicatedLeases()).isZero();
+            assertThat(stats.dedicatedBytes()).isZero();
+            assertThat(stats.osBytes()).isEqualTo(stats.slabBytes());
+        }
+    }
+
+    @Test
+    void threadCacheHitRateIsARateAfterUse() {
+        try (BufferPool pool = pool(false)) {
+            assertThat(pool.stats().threadCacheHitRate()).as("no acquire yet").isNaN();
+            for (int i = 0; i < 1000; i++) {
+                pool.acquire(i % 5000).release();
+            }
+            PoolStats stats = pool.stats();
+            assertThat(stats.threadCacheHitRate()).isBetween(0.0, 1.0);
+            assertThat(stats.threadCacheHitRate()).as("a steady acquire/release on one thread hits its cache")
+                    .isGreaterThan(0.5);
+            for (SizeClassStats c : stats.sizeClasses()) {
+                if (c.threadCacheHits() + c.threadCacheMisses() > 0) {
+                    assertThat(c.threadCacheHitRate()).isBetween(0.0, 1.0);
+                }
+            }
+        }
+    }
+
+    @Test
+    void withoutThreadCachesEveryAcquireIsUncached() {
+        try (BufferPool pool = BufferPool.builder().threadCaches(0).build()) {
+            for (int i = 0; i < 100; i++) {
+                pool.acquire(100).release();
+            }
+            PoolStats stats = pool.stats();
+            assertThat(stats.threadCaches()).isZero();
+            assertThat(stats.threadCacheHitRate()).isNaN();
+            assertThat(classOf(stats, 112).uncachedAcquires()).isEqualTo(100);
+            assertThat(stats.acquires()).isEqualTo(100);
+        }
+    }
+
+    @Test
+    void formatMentionsThePoolAndItsClasses() {
+        try (BufferPool pool = BufferPool.builder().name("formatted-pool").build()) {
+            try (Buffer a = pool.acquire(100); Buffer b = pool.acquire(3 << 20)) {
+                assertThat(a.size() + b.size()).isEqualTo(100 + (3 << 20));
+                String text = pool.stats().format();
+                assertThat(text).contains("formatted-pool").contains(NativeMemory.system().name())
+                        .contains("112 B").contains("2 leases").contains("1 dedicated");
+                assertThat(pool.toString()).contains("formatted-pool");
+            }
+        }
+    }
+
+    @Test
+    void statsOfANewPoolAreEmpty() {
+        try (BufferPool pool = BufferPool.builder().name("empty").build()) {
+            PoolStats stats = pool.stats();
+            assertThat(stats.osBytes()).isZero();
+            assertThat(stats.leases()).isZero();
+            assertThat(stats.acquires()).isZero();
+            assertThat(stats.sizeClasses()).isEmpty();
+            assertThat(stats.format()).contains("empty");
+        }
+    }
+
+    @Test
+    void hitRateOfAMixedWorkloadStaysARate() {
+        try (BufferPool pool = pool(false)) {
+            List<Buffer> held = new ArrayList<>();
+            for (int i = 0; i < 2000; i++) {
+                held.add(pool.acquire(64 + i % 300));
+                if (held.size() > 100) {
+                    held.subList(0, 50).forEach(Buffer::release);
+                    held.subList(0, 50).clear();
+                }
+            }
+            held.forEach(Buffer::release);
+            assertThat(pool.stats().threadCacheHitRate()).isBetween(0.0, 1.0);
+        }
+    }
+
+    private static SizeClassStats classOf(PoolStats stats, int slotSize) {
+        return stats.sizeClasses().stream().filter(c -> c.slotSize() == slotSize).findFirst()
+                .orElseThrow(() -> new AssertionError("no class of " + slotSize + " bytes in " + stats.format()));
+    }
+}
