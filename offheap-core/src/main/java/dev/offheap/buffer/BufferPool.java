@@ -121,10 +121,10 @@ public final class BufferPool implements AutoCloseable {
             sampled = leakSampling > 0 && cache.sample(leakSampling);
         }
         slot.lease(size);
-        if (!checked && !sampled) {
-            return slot;
+        if (checked) {
+            return decorate(checkedLease(slot), sampled);
         }
-        return decorate(checked ? checkedLease(slot) : slot, sampled);
+        return sampled ? watched(slot) : slot;
     }
 
     /**
@@ -312,6 +312,12 @@ public final class BufferPool implements AutoCloseable {
         checkedLeases.remove(lease);
     }
 
+    private PooledBuffer watched(PooledBuffer slot) {
+        leaks.poll();
+        return new PooledBuffer(slot, leaks);
+    }
+
+    /** A lease of its own class (checked, dedicated) watched through a wrapper. */
     private Lease decorate(Lease lease, boolean sampled) {
         if (!sampled) {
             return lease;

@@ -16,7 +16,7 @@ final class LeakDetector {
     private static final System.Logger LOG = System.getLogger("dev.offheap.buffer.leak");
 
     private final String poolName;
-    private final ReferenceQueue<TrackedBuffer> queue = new ReferenceQueue<>();
+    private final ReferenceQueue<Lease> queue = new ReferenceQueue<>();
     private final Set<Record> watched = ConcurrentHashMap.newKeySet();
     private final LongAdder reported = new LongAdder();
 
@@ -24,15 +24,16 @@ final class LeakDetector {
         this.poolName = poolName;
     }
 
-    Record watch(TrackedBuffer lease, Lease inner) {
-        Record record = new Record(lease, inner, queue, new AcquiredAt(Thread.currentThread().getName()));
+    /** Watches {@code handle}, a lease object of its own; a leak is cured by releasing {@code inner}. */
+    Record watch(Lease handle, Lease inner) {
+        Record record = new Record(handle, inner, queue, new AcquiredAt(Thread.currentThread().getName()));
         watched.add(record);
         return record;
     }
 
     /** Reports and reclaims every lease found unreachable since the last poll. */
     void poll() {
-        Reference<? extends TrackedBuffer> ref;
+        Reference<? extends Lease> ref;
         while ((ref = queue.poll()) != null) {
             Record record = (Record) ref;
             if (watched.remove(record)) {
@@ -53,12 +54,12 @@ final class LeakDetector {
         return watched.size();
     }
 
-    final class Record extends PhantomReference<TrackedBuffer> {
+    final class Record extends PhantomReference<Lease> {
         private final Lease inner;
         private final AcquiredAt acquiredAt;
 
-        private Record(TrackedBuffer lease, Lease inner, ReferenceQueue<TrackedBuffer> queue, AcquiredAt at) {
-            super(lease, queue);
+        private Record(Lease handle, Lease inner, ReferenceQueue<Lease> queue, AcquiredAt at) {
+            super(handle, queue);
             this.inner = inner;
             this.acquiredAt = at;
         }

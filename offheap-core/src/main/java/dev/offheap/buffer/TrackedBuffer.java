@@ -4,8 +4,8 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 
 /**
- * A lease chosen for leak detection: a new object in front of the real lease, watched by a phantom
- * reference. If it becomes unreachable before its last release, {@link LeakDetector} reports where it was
+ * A checked or dedicated lease chosen for leak detection: a new object in front of the real lease, watched
+ * by a phantom reference (pooled slots get a handle of their own class instead, see {@link PooledBuffer}). If it becomes unreachable before its last release, {@link LeakDetector} reports where it was
  * acquired and releases the real lease, so the memory is not lost.
  */
 final class TrackedBuffer extends Lease {
