@@ -50,11 +50,9 @@ public final class BufferPool implements AutoCloseable {
     private final boolean checked;
     private final int maxLeaseSize;
     private final int largestPooledSize;
-    private final Set<DedicatedBuffer> dedicated = ConcurrentHashMap.newKeySet();
+    private final DedicatedRegions dedicated = new DedicatedRegions(this);
     private final Set<CheckedBuffer> checkedLeases = ConcurrentHashMap.newKeySet();
     private final AtomicLong osBytes = new AtomicLong();
-    private final AtomicLong dedicatedBytes = new AtomicLong();
-    private final AtomicLong dedicatedAcquires = new AtomicLong();
     private volatile boolean closed;
 
     private BufferPool(Builder b) {
@@ -140,8 +138,8 @@ public final class BufferPool implements AutoCloseable {
         for (int i = 0; i < classPools.length; i++) {
             perClass.add(classPools[i].stats(hits[i], misses[i], inCaches[i]));
         }
-        return PoolStats.of(name, memory.name(), osBytes.get(), dedicated.size(), dedicatedBytes.get(),
-                dedicatedAcquires.get(), caches == null ? 0 : caches.registeredCount(), leaks.reported(),
+        return PoolStats.of(name, memory.name(), osBytes.get(), dedicated.leased(), dedicated.bytes(),
+                dedicated.acquires(), caches == null ? 0 : caches.registeredCount(), leaks.reported(),
                 leaks.watchedCount(), perClass);
     }
 
@@ -181,12 +179,7 @@ public final class BufferPool implements AutoCloseable {
         for (CheckedBuffer lease : List.copyOf(checkedLeases)) {
             lease.closeViews();
         }
-        for (DedicatedBuffer buffer : List.copyOf(dedicated)) {
-            if (dedicated.remove(buffer)) {
-                leased++;
-                releaseDedicatedMemory(buffer);
-            }
-        }
+        leased += dedicated.releaseAll();
         if (caches != null) {
             caches.clear();
         }
@@ -231,12 +224,6 @@ public final class BufferPool implements AutoCloseable {
         }
     }
 
-    void freeDedicated(DedicatedBuffer buffer) {
-        if (dedicated.remove(buffer)) {
-            releaseDedicatedMemory(buffer);
-        }
-    }
-
     /** Takes memory from the OS, charged to the budget; on refusal, trims idle slabs once and retries. */
     NativeRegion takeFromOs(long bytes) {
         if (!budget.tryCharge(bytes)) {
@@ -278,23 +265,9 @@ public final class BufferPool implements AutoCloseable {
                     + " of pool '" + name + "', " + Bytes.format(maxLeaseSize) + " (Builder.maxLeaseSize)");
         }
         checkOpen();
-        long bytes = (size + PAGE - 1) & -PAGE;
-        NativeRegion region = takeFromOs(bytes);
-        DedicatedBuffer buffer = new DedicatedBuffer(this, region, size);
-        dedicated.add(buffer);
-        dedicatedBytes.addAndGet(bytes);
-        dedicatedAcquires.incrementAndGet();
-        if (closed && dedicated.remove(buffer)) {
-            releaseDedicatedMemory(buffer);
-            checkOpen();
-        }
+        DedicatedBuffer buffer = dedicated.acquire(size);
         return leakSampling > 0 && ThreadLocalRandom.current().nextInt(leakSampling) == 0
                 ? decorate(buffer, true) : buffer;
-    }
-
-    private void releaseDedicatedMemory(DedicatedBuffer buffer) {
-        dedicatedBytes.addAndGet(-buffer.regionBytes());
-        buffer.closeRegion();
     }
 
     /** A checked lease, registered so that close() can end its views too (they live in their own arena). */

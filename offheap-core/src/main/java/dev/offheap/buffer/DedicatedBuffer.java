@@ -7,25 +7,25 @@ import dev.offheap.os.NativeRegion;
  * back to the OS at release. Its views die with the region, in every mode.
  */
 final class DedicatedBuffer extends SegmentLease {
-    private final BufferPool owner;
+    private final DedicatedRegions regions;
     private final NativeRegion region;
 
-    DedicatedBuffer(BufferPool owner, NativeRegion region, int size) {
+    DedicatedBuffer(DedicatedRegions regions, NativeRegion region, int size) {
         super(region.segment().asSlice(0, size));
-        this.owner = owner;
+        this.regions = regions;
         this.region = region;
+    }
+
+    NativeRegion region() {
+        return region;
     }
 
     long regionBytes() {
         return region.byteSize();
     }
 
-    void closeRegion() {
-        owner.giveToOs(region);
-    }
-
     @Override
     void deallocate() {
-        owner.freeDedicated(this);
+        regions.release(this);
     }
 }

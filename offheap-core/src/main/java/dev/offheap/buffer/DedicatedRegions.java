@@ -1,0 +1,71 @@
+package dev.offheap.buffer;
+
+import dev.offheap.os.NativeRegion;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Leases above the largest size class: a region each, taken from the OS at acquire and given back at
+ * release (or when the pool closes, for those still leased).
+ */
+final class DedicatedRegions {
+    private static final long PAGE = 4096;
+
+    private final BufferPool owner;
+    private final Set<DedicatedBuffer> live = ConcurrentHashMap.newKeySet();
+    private final AtomicLong bytes = new AtomicLong();
+    private final LongAdder acquires = new LongAdder();
+
+    DedicatedRegions(BufferPool owner) {
+        this.owner = owner;
+    }
+
+    DedicatedBuffer acquire(int size) {
+        long regionBytes = (size + PAGE - 1) & -PAGE;
+        NativeRegion region = owner.takeFromOs(regionBytes);
+        DedicatedBuffer buffer = new DedicatedBuffer(this, region, size);
+        live.add(buffer);
+        bytes.addAndGet(regionBytes);
+        acquires.increment();
+        if (owner.isClosed() && release(buffer)) {
+            owner.checkOpen(); // close() ran meanwhile and may have missed this one
+        }
+        return buffer;
+    }
+
+    /** Gives the buffer's region back, once: false if close() already did. */
+    boolean release(DedicatedBuffer buffer) {
+        if (!live.remove(buffer)) {
+            return false;
+        }
+        bytes.addAndGet(-buffer.regionBytes());
+        owner.giveToOs(buffer.region());
+        return true;
+    }
+
+    /** Gives back every region still leased; returns how many there were. */
+    int releaseAll() {
+        int released = 0;
+        for (DedicatedBuffer buffer : List.copyOf(live)) {
+            if (release(buffer)) {
+                released++;
+            }
+        }
+        return released;
+    }
+
+    int leased() {
+        return live.size();
+    }
+
+    long bytes() {
+        return bytes.get();
+    }
+
+    long acquires() {
+        return acquires.sum();
+    }
+}
