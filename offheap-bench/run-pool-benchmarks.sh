@@ -75,7 +75,7 @@ log="$RESULTS/pool-$stamp$suffix.txt"
 {
     echo "# offheap buffer pool benchmarks, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "# commit: $(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)$(
-        [[ -n "$(git -C "$ROOT" status --porcelain 2>/dev/null)" ]] && echo ' (with uncommitted changes)')"
+        [[ -n "$(git -C "$ROOT" status --porcelain -- . ":(exclude)offheap-bench/results" 2>/dev/null)" ]] && echo ' (with uncommitted changes)')"
     echo "# machine: $(uname -srm), $(nproc) cpus, $(awk '/model name/ { sub(/.*: /, ""); print; exit }' \
         /proc/cpuinfo 2>/dev/null), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
     echo "# java: $JAVA"
