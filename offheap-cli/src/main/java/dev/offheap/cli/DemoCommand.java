@@ -41,7 +41,7 @@ final class DemoCommand implements Callable<Integer> {
         try (BufferPool pool = BufferPool.builder().name("demo").budget(budget).build()) {
             step("1. A 4 KiB lease: a ByteBuffer and a MemorySegment over the same native memory");
             leaseViews(pool);
-            step("2. " + ops + " acquire+release pairs of 1 KiB on one thread (no lock, no allocation)");
+            step(String.format("2. %,d acquire+release pairs of 1 KiB on one thread (no lock, no allocation)", ops));
             singleThread(pool);
             step("3. Producer/consumer: one thread acquires, another releases 200,000 buffers");
             producerConsumer(pool);
@@ -49,14 +49,14 @@ final class DemoCommand implements Callable<Integer> {
             virtualThreads(pool);
             step("5. 3 MiB, above the largest size class: a mapping of its own, unmapped at release");
             dedicated(pool);
-            step("6. Budgets: 'process' allows 256 MiB, the pool's budget 64 MiB");
-            budgetLimit(pool);
-            step("7. Statistics, then trim() gives idle memory back to the OS");
+            step("6. Statistics, then trim() gives idle memory back to the OS");
             out.print(pool.stats().format());
             pool.trim();
             out.println("after trim:");
             out.print(pool.stats().format());
-            out.println("budget " + budget.path() + ": " + Bytes.human(budget.used()) + " used, peak "
+            step("7. Budgets: 'process' allows 256 MiB, the pool's budget 64 MiB");
+            budgetLimit(pool);
+            out.println("   budget " + budget.path() + ": " + Bytes.human(budget.used()) + " used, peak "
                     + Bytes.human(budget.peak()));
         }
         step("8. Checked mode: a view kept past release throws instead of reaching reused memory");
