@@ -37,7 +37,6 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class BufferPool implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(BufferPool.class.getName());
     private static final AtomicInteger POOL_NUMBER = new AtomicInteger();
-    private static final long PAGE = 4096;
 
     private final String name;
     private final MemoryBudget budget;
@@ -307,8 +306,7 @@ public final class BufferPool implements AutoCloseable {
 
     private static long slabBytes(int slotSize, long maxSlab) {
         long wanted = Math.clamp(32L * slotSize, 64 * 1024, maxSlab);
-        long bytes = Math.max(wanted, slotSize);
-        return (bytes + PAGE - 1) & -PAGE;
+        return NativeMemory.roundToPage(Math.max(wanted, slotSize));
     }
 
     /**

@@ -20,10 +20,6 @@ final class DedicatedBuffer extends SegmentLease {
         return region;
     }
 
-    long regionBytes() {
-        return region.byteSize();
-    }
-
     @Override
     void deallocate() {
         regions.release(this);

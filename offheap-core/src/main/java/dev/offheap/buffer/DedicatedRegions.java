@@ -1,5 +1,6 @@
 package dev.offheap.buffer;
 
+import dev.offheap.os.NativeMemory;
 import dev.offheap.os.NativeRegion;
 import java.util.List;
 import java.util.Set;
@@ -12,8 +13,6 @@ import java.util.concurrent.atomic.LongAdder;
  * release (or when the pool closes, for those still leased).
  */
 final class DedicatedRegions {
-    private static final long PAGE = 4096;
-
     private final BufferPool owner;
     private final Set<DedicatedBuffer> live = ConcurrentHashMap.newKeySet();
     private final AtomicLong bytes = new AtomicLong();
@@ -24,7 +23,7 @@ final class DedicatedRegions {
     }
 
     DedicatedBuffer acquire(int size) {
-        long regionBytes = (size + PAGE - 1) & -PAGE;
+        long regionBytes = NativeMemory.roundToPage(size);
         NativeRegion region = owner.takeFromOs(regionBytes);
         DedicatedBuffer buffer = new DedicatedBuffer(this, region, size);
         live.add(buffer);
@@ -41,7 +40,7 @@ final class DedicatedRegions {
         if (!live.remove(buffer)) {
             return false;
         }
-        bytes.addAndGet(-buffer.regionBytes());
+        bytes.addAndGet(-buffer.region().byteSize());
         owner.giveToOs(buffer.region());
         return true;
     }

@@ -62,10 +62,6 @@ final class FreeStack {
         }
     }
 
-    boolean isEmpty() {
-        return topId((long) HEAD.getVolatile(this)) < 0;
-    }
-
     private static int topId(long head) {
         return (int) head - 1;
     }

@@ -6,8 +6,6 @@ import java.lang.foreign.Arena;
 final class ArenaMemory implements NativeMemory {
     static final ArenaMemory INSTANCE = new ArenaMemory();
 
-    private static final long PAGE = 4096;
-
     private ArenaMemory() {}
 
     @Override
@@ -15,7 +13,7 @@ final class ArenaMemory implements NativeMemory {
         NativeMemory.checkSize(byteSize);
         Arena arena = Arena.ofShared();
         try {
-            return new NativeRegion(arena, arena.allocate(byteSize, PAGE));
+            return new NativeRegion(arena, arena.allocate(byteSize, PAGE_SIZE));
         } catch (RuntimeException | Error e) {
             arena.close();
             throw e;

@@ -25,7 +25,6 @@ final class Libc {
     static final int PROT_WRITE = 0x2;
     static final int MAP_PRIVATE = 0x02;
     static final int MAP_ANONYMOUS = 0x20;
-    static final long PAGE_SIZE = 4096;
 
     private static final boolean LINUX = detectLinux();
     private static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
@@ -44,10 +43,6 @@ final class Libc {
 
     static boolean mmapAvailable() {
         return MMAP != null && MUNMAP != null;
-    }
-
-    static long roundToPage(long bytes) {
-        return (bytes + PAGE_SIZE - 1) & -PAGE_SIZE;
     }
 
     /** Maps {@code length} bytes of zeroed, private, anonymous memory. */

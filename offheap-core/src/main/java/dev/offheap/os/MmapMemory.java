@@ -17,7 +17,7 @@ final class MmapMemory implements NativeMemory {
     @Override
     public NativeRegion allocate(long byteSize) {
         NativeMemory.checkSize(byteSize);
-        long length = Libc.roundToPage(byteSize);
+        long length = NativeMemory.roundToPage(byteSize);
         MemorySegment mapped = Libc.mmapAnonymous(length);
         Arena arena = Arena.ofShared();
         // The cleanup runs when the arena closes, after the handshake: no thread can still be reading.

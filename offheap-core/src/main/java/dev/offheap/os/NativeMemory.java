@@ -31,6 +31,14 @@ public sealed interface NativeMemory permits MmapMemory, ArenaMemory {
     /** A short name for logs and statistics: {@code "mmap"} or {@code "arena"}. */
     String name();
 
+    /** The unit blocks are rounded to: 4 KiB, the base page of Linux on x86_64 and aarch64. */
+    long PAGE_SIZE = 4096;
+
+    /** {@code bytes} rounded up to a whole number of pages. */
+    static long roundToPage(long bytes) {
+        return (bytes + PAGE_SIZE - 1) & -PAGE_SIZE;
+    }
+
     static void checkSize(long byteSize) {
         if (byteSize <= 0) {
             throw new IllegalArgumentException("native block size must be positive: " + byteSize);
