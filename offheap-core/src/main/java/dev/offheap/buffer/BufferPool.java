@@ -108,7 +108,7 @@ public final class BufferPool implements AutoCloseable {
             if (slot.lender != null) {
                 slot.lender = null;
             }
-            sampled = leakSampling > 0 && ThreadLocalRandom.current().nextInt(leakSampling) == 0;
+            sampled = sampledAtRandom();
         } else {
             ThreadCache cache = caches.current();
             slot = cache.take(cls);
@@ -265,8 +265,7 @@ public final class BufferPool implements AutoCloseable {
         }
         checkOpen();
         DedicatedBuffer buffer = dedicated.acquire(size);
-        return leakSampling > 0 && ThreadLocalRandom.current().nextInt(leakSampling) == 0
-                ? decorate(buffer, true) : buffer;
+        return sampledAtRandom() ? decorate(buffer, true) : buffer;
     }
 
     /** A checked lease, registered so that close() can end its views too (they live in their own arena). */
@@ -290,6 +289,11 @@ public final class BufferPool implements AutoCloseable {
     }
 
     /** A lease of its own class (checked, dedicated) watched through a wrapper. */
+    /** Leak sampling where no thread cache counts acquires down (virtual threads, dedicated leases). */
+    private boolean sampledAtRandom() {
+        return leakSampling > 0 && ThreadLocalRandom.current().nextInt(leakSampling) == 0;
+    }
+
     private Lease decorate(Lease lease, boolean sampled) {
         if (!sampled) {
             return lease;

@@ -37,11 +37,10 @@ final class ThreadCaches {
 
     /**
      * Empties the caller's cache and those of dead threads, and asks the other live ones to flush at their
-     * next acquire or release. Returns the caches still registered.
+     * next acquire or release.
      */
-    int reclaim() {
+    void reclaim() {
         Thread caller = Thread.currentThread();
-        int live = 0;
         for (int i = 0; i < registered.length(); i++) {
             ThreadCache cache = registered.get(i);
             if (cache == null) {
@@ -49,15 +48,12 @@ final class ThreadCaches {
             }
             if (cache.owner == caller) {
                 cache.flushAll();
-                live++;
             } else if (cache.owner.isAlive()) {
                 cache.requestFlush();
-                live++;
             } else if (registered.compareAndSet(i, cache, null)) {
                 cache.flushAll();
             }
         }
-        return live;
     }
 
     /** Per class: slots held in registered caches now (racy reads: exact only when threads are quiet). */
