@@ -3,6 +3,8 @@
  *
  * <ul>
  *   <li>{@link dev.offheap.buffer} pooled native buffers for I/O ({@code BufferPool}, {@code Buffer}).</li>
+ *   <li>{@link dev.offheap.store} typed arrays of any length from pooled chunks, spill files or mapped files
+ *       ({@code ChunkPool}, {@code MappedArray}).</li>
  *   <li>{@link dev.offheap.account} memory budgets that every component charges ({@code MemoryBudget}).</li>
  * </ul>
  *
@@ -13,4 +15,5 @@
 module dev.offheap.core {
     exports dev.offheap.buffer;
     exports dev.offheap.account;
+    exports dev.offheap.store;
 }

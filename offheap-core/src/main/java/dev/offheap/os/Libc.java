@@ -23,8 +23,21 @@ import java.util.Optional;
 final class Libc {
     static final int PROT_READ = 0x1;
     static final int PROT_WRITE = 0x2;
+    static final int PROT_NONE = 0x0;
+    static final int MAP_SHARED = 0x01;
     static final int MAP_PRIVATE = 0x02;
+    static final int MAP_FIXED = 0x10;
     static final int MAP_ANONYMOUS = 0x20;
+    static final int MAP_NORESERVE = 0x4000;
+    static final int O_RDWR = 0x2;
+    static final int O_CREAT = 0x40;
+    static final int O_EXCL = 0x80;
+    static final int O_CLOEXEC = 0x80000;
+    static final int MFD_CLOEXEC = 0x1;
+    static final int FALLOC_FL_KEEP_SIZE = 0x1;
+    static final int FALLOC_FL_PUNCH_HOLE = 0x2;
+    static final int ENOSPC = 28;
+    static final int EOPNOTSUPP = 95;
 
     private static final boolean LINUX = detectLinux();
     private static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
@@ -35,7 +48,24 @@ final class Libc {
     private static final MethodHandle MUNMAP = LINUX ? downcall("munmap",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG)) : null;
 
+    private static final MethodHandle MEMFD_CREATE = LINUX ? downcall("memfd_create",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)) : null;
+    private static final MethodHandle OPEN = LINUX ? downcall("open",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2)) : null;
+    private static final MethodHandle CLOSE = LINUX ? downcall("close",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT)) : null;
+    private static final MethodHandle FTRUNCATE = LINUX ? downcall("ftruncate",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG)) : null;
+    private static final MethodHandle FALLOCATE = LINUX ? downcall("fallocate",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG)) : null;
+
     private Libc() {}
+
+    /** Whether the calls behind {@link NativeFile} and {@link AddressRange} all resolved. */
+    static boolean filesAvailable() {
+        return mmapAvailable() && MEMFD_CREATE != null && OPEN != null && CLOSE != null && FTRUNCATE != null
+                && FALLOCATE != null;
+    }
 
     static boolean isLinux() {
         return LINUX;
@@ -75,6 +105,114 @@ final class Libc {
         }
     }
 
+    /**
+     * {@code mmap(address, length, prot, flags, fd, offset)}; the failure message starts with {@code what}.
+     * Errors become {@link OutOfMemoryError} for ENOMEM (no memory, or {@code vm.max_map_count} reached),
+     * {@link IllegalStateException} otherwise.
+     */
+    static MemorySegment mmap(MemorySegment address, long length, int prot, int flags, int fd, long offset,
+            String what) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CAPTURE);
+            MemorySegment mapped = (MemorySegment) MMAP.invokeExact(state, address, length, prot, flags, fd, offset);
+            if (mapped.address() == -1L) {
+                int errno = (int) ERRNO.get(state, 0L);
+                String message = what + ": mmap of " + length + " bytes failed: " + errnoName(errno);
+                throw errno == 12 ? new OutOfMemoryError(message) : new IllegalStateException(message);
+            }
+            return mapped;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code memfd_create(name, MFD_CLOEXEC)}: an anonymous file in memory. */
+    static int memfdCreate(String name) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CAPTURE);
+            int fd = (int) MEMFD_CREATE.invokeExact(state, arena.allocateFrom(name), MFD_CLOEXEC);
+            if (fd < 0) {
+                throw new IllegalStateException("memfd_create(" + name + ") failed: " + errnoName(errno(state)));
+            }
+            return fd;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code open(path, O_RDWR|O_CREAT|O_EXCL|O_CLOEXEC, mode)}: a new file that did not exist. */
+    static int createExclusive(String path, int mode) throws java.io.IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CAPTURE);
+            int fd = (int) OPEN.invokeExact(state, arena.allocateFrom(path), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC,
+                    mode);
+            if (fd < 0) {
+                throw new java.io.IOException("cannot create " + path + ": " + errnoName(errno(state)));
+            }
+            return fd;
+        } catch (java.io.IOException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code open(path, O_RDWR|O_CLOEXEC)}. */
+    static int openReadWrite(String path) throws java.io.IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CAPTURE);
+            int fd = (int) OPEN.invokeExact(state, arena.allocateFrom(path), O_RDWR | O_CLOEXEC, 0);
+            if (fd < 0) {
+                throw new java.io.IOException("cannot open " + path + ": " + errnoName(errno(state)));
+            }
+            return fd;
+        } catch (java.io.IOException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void close(int fd) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CAPTURE);
+            int rc = (int) CLOSE.invokeExact(state, fd);
+            if (rc != 0) {
+                throw new IllegalStateException("close(" + fd + ") failed: " + errnoName(errno(state)));
+            }
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void ftruncate(int fd, long length) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CAPTURE);
+            int rc = (int) FTRUNCATE.invokeExact(state, fd, length);
+            if (rc != 0) {
+                throw new IllegalStateException("ftruncate to " + length + " bytes failed: "
+                        + errnoName(errno(state)));
+            }
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code fallocate(fd, mode, offset, length)}; returns 0 or the errno. */
+    static int fallocate(int fd, int mode, long offset, long length) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CAPTURE);
+            int rc = (int) FALLOCATE.invokeExact(state, fd, mode, offset, length);
+            return rc == 0 ? 0 : errno(state);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private static int errno(MemorySegment state) {
+        return (int) ERRNO.get(state, 0L);
+    }
+
     static String errnoName(int errno) {
         return switch (errno) {
             case 1 -> "EPERM";
@@ -82,17 +220,20 @@ final class Libc {
             case 12 -> "ENOMEM (out of memory, or vm.max_map_count reached)";
             case 13 -> "EACCES";
             case 22 -> "EINVAL";
-            case 28 -> "ENOSPC";
+            case 27 -> "EFBIG";
+            case 28 -> "ENOSPC (no space left on device)";
+            case 95 -> "EOPNOTSUPP";
             default -> "errno " + errno;
         } + " [" + errno + "]";
     }
 
     @SuppressWarnings("restricted")
-    private static MethodHandle downcall(String name, FunctionDescriptor descriptor) {
+    private static MethodHandle downcall(String name, FunctionDescriptor descriptor, Linker.Option... options) {
         Linker linker = Linker.nativeLinker();
         Optional<MemorySegment> symbol = linker.defaultLookup().find(name);
-        return symbol.map(s -> linker.downcallHandle(s, descriptor, Linker.Option.captureCallState("errno")))
-                .orElse(null);
+        Linker.Option[] all = java.util.Arrays.copyOf(options, options.length + 1);
+        all[options.length] = Linker.Option.captureCallState("errno");
+        return symbol.map(s -> linker.downcallHandle(s, descriptor, all)).orElse(null);
     }
 
     private static boolean detectLinux() {

@@ -1,0 +1,57 @@
+package dev.offheap.store;
+
+import dev.offheap.account.MemoryBudget;
+import dev.offheap.os.NativeMemory;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Portable memory chunks: each one a block of its own from {@link NativeMemory#portable()}. An array sees
+ * its chunks through segments of its own arena, so closing the array ends its views while the blocks stay
+ * in the pool.
+ */
+final class ArenaChunks extends ChunkSource {
+
+    ArenaChunks(String name, long chunkSize, MemoryBudget budget) {
+        super(name, chunkSize, budget);
+    }
+
+    @Override
+    void extendTo(long size) {
+        // Blocks are separate allocations: nothing to extend.
+    }
+
+    @Override
+    void back(Chunk chunk) {
+        chunk.region = NativeMemory.portable().allocate(chunkSize);
+        chunk.zero = true;
+    }
+
+    @Override
+    void unback(Chunk chunk) {
+        chunk.region.close();
+        chunk.region = null;
+    }
+
+    @Override
+    boolean canTrim() {
+        return true;
+    }
+
+    @SuppressWarnings("restricted")
+    @Override
+    MemorySegment view(Chunk chunk, Arena arena) {
+        return MemorySegment.ofAddress(chunk.region.segment().address()).reinterpret(chunkSize, arena, null);
+    }
+
+    @Override
+    void release(Chunk chunk) {
+        chunk.region.close();
+        chunk.region = null;
+    }
+
+    @Override
+    void closeSource() {
+        // Every block was released one by one.
+    }
+}

@@ -1,0 +1,66 @@
+package dev.offheap.store;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * The memory behind one array: a shared arena of its own, and the segments that arena hands out. Either one
+ * contiguous segment ({@code whole}, with {@code chunks} as slices of it) or, on the portable path, separate
+ * chunk segments ({@code whole == null}). Closing the arena ends every segment at once, for every thread,
+ * before {@code afterClose} gives the chunks back to their owner: a stale reference throws, it never reads
+ * memory lent to another array.
+ */
+final class ArrayMemory {
+    private final Arena arena;
+    private final MemorySegment whole;
+    private final MemorySegment[] chunks;
+    private final int chunkShift;
+    private final long byteSize;
+    private final Consumer<ArrayMemory> afterClose;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    ArrayMemory(Arena arena, MemorySegment whole, MemorySegment[] chunks, int chunkShift, long byteSize,
+            Consumer<ArrayMemory> afterClose) {
+        this.arena = arena;
+        this.whole = whole;
+        this.chunks = chunks;
+        this.chunkShift = chunkShift;
+        this.byteSize = byteSize;
+        this.afterClose = afterClose;
+    }
+
+    /** One segment over the whole array, or null when the chunks are scattered. */
+    MemorySegment whole() {
+        return whole;
+    }
+
+    /** The chunks in order; each is {@code 1 << chunkShift} bytes but the last may be shorter. */
+    MemorySegment[] chunks() {
+        return chunks;
+    }
+
+    int chunkShift() {
+        return chunkShift;
+    }
+
+    long byteSize() {
+        return byteSize;
+    }
+
+    boolean isAlive() {
+        return !closed.get();
+    }
+
+    /**
+     * Ends every segment (a handshake with all threads), then gives the memory back. Only the first call
+     * does anything: the owner's last release and its pool's close may race.
+     */
+    void close() {
+        if (closed.compareAndSet(false, true)) {
+            arena.close();
+            afterClose.accept(this);
+        }
+    }
+}

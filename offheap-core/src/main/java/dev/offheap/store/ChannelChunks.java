@@ -1,0 +1,96 @@
+package dev.offheap.store;
+
+import dev.offheap.account.MemoryBudget;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
+
+/**
+ * Portable spill chunks: pieces of one temporary file, mapped one by one through {@code FileChannel.map}.
+ * Space is reserved by writing zeros before a chunk is first mapped (there is no portable
+ * {@code fallocate}), so a full disk is an {@link IOException} here, not a fault later. Without hole
+ * punching, {@code trim()} cannot give disk space back; the file goes when the pool closes.
+ */
+final class ChannelChunks extends ChunkSource {
+    private static final int ZERO_BLOCK = 1 << 20;
+
+    private final FileChannel channel;
+    private final Path path;
+
+    private ChannelChunks(String name, long chunkSize, MemoryBudget budget, FileChannel channel, Path path) {
+        super(name, chunkSize, budget);
+        this.channel = channel;
+        this.path = path;
+    }
+
+    static ChannelChunks create(String name, long chunkSize, MemoryBudget budget, Path directory, String prefix)
+            throws IOException {
+        Files.createDirectories(directory);
+        Path path = directory.resolve(prefix + "-" + ProcessHandle.current().pid() + "-"
+                + Long.toHexString(System.nanoTime()) + ".spill");
+        Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE);
+        FileAttribute<?>[] ownerOnly = FileSystems.getDefault().supportedFileAttributeViews().contains("posix")
+                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
+                : new FileAttribute<?>[0];
+        FileChannel channel = FileChannel.open(path, options, ownerOnly);
+        return new ChannelChunks(name, chunkSize, budget, channel, path);
+    }
+
+    @Override
+    void extendTo(long size) {
+        // Writing the zeros in back() extends the file.
+    }
+
+    @Override
+    void back(Chunk chunk) throws IOException {
+        ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(ZERO_BLOCK, chunkSize));
+        long end = chunk.offset + chunkSize;
+        try {
+            for (long position = chunk.offset; position < end; ) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), end - position));
+                position += channel.write(zeros, position);
+            }
+        } catch (IOException e) {
+            throw new IOException("cannot reserve " + chunkSize + " bytes in " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    void unback(Chunk chunk) {
+        throw new UnsupportedOperationException("no portable way to punch a hole");
+    }
+
+    @Override
+    boolean canTrim() {
+        return false;
+    }
+
+    @Override
+    MemorySegment view(Chunk chunk, Arena arena) throws IOException {
+        return channel.map(FileChannel.MapMode.READ_WRITE, chunk.offset, chunkSize, arena);
+    }
+
+    @Override
+    void release(Chunk chunk) {
+        // Closing the channel deletes the file.
+    }
+
+    @Override
+    void closeSource() {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot close spill file " + path, e);
+        }
+    }
+}

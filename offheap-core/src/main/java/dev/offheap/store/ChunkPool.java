@@ -1,0 +1,454 @@
+package dev.offheap.store;
+
+import dev.offheap.account.MemoryBudget;
+import dev.offheap.os.AddressRange;
+import dev.offheap.os.NativeFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Typed arrays of any length, made of equal chunks from a pool: the entry point of the store.
+ *
+ * {@snippet :
+ * try (ChunkPool pool = ChunkPool.builder().memoryLimit(8L << 30).spillDirectory(Path.of("/var/tmp")).build();
+ *      DoubleArray samples = pool.doubles(20_000_000_000L)) {
+ *     samples.set(19_999_999_999L, 1.5);
+ * }
+ * }
+ *
+ * <p>An array takes whole chunks: from memory while the memory limit allows, then from the spill file if
+ * there is a spill directory. Releasing an array gives its chunks back to the pool at once; {@link #trim()}
+ * gives the space of free chunks back to the OS. Chunks never move and are all the same size, so the pool
+ * never fragments.
+ *
+ * <p>On Linux every array is one contiguous range of addresses with its chunks mapped into it
+ * ({@code mmap MAP_FIXED} over a memfd or the spill file), so an element access is one bounds-checked
+ * segment access whatever chunks back it. Elsewhere the same arrays work chunk by chunk.
+ */
+public final class ChunkPool implements AutoCloseable {
+    /** 4 MiB: see ARCHITECTURE.md for the measurements behind it. */
+    public static final long DEFAULT_CHUNK_SIZE = 4L << 20;
+
+    private final String name;
+    private final long chunkSize;
+    private final int chunkShift;
+    private final boolean contiguous;
+    private final ChunkSource memory;
+    private final ChunkSource spill;
+    private final Path spillDirectory;
+    private final long mappingLimit;
+    private final AtomicLong mappings = new AtomicLong();
+    private final Set<ArrayMemory> live = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    private ChunkPool(Builder builder) throws IOException {
+        this.name = builder.name;
+        this.chunkSize = builder.chunkSize;
+        this.chunkShift = Long.numberOfTrailingZeros(chunkSize);
+        this.contiguous = !builder.portable && NativeFile.isSupported();
+        MemoryBudget memoryBudget = builder.memoryBudget();
+        this.spillDirectory = builder.spillDirectory;
+        if (contiguous) {
+            this.memory = new FileChunks("memory", chunkSize, memoryBudget, NativeFile.inMemory("offheap-" + name));
+        } else {
+            this.memory = new ArenaChunks("memory", chunkSize, memoryBudget);
+        }
+        ChunkSource spillSource = null;
+        if (spillDirectory != null) {
+            MemoryBudget spillBudget = MemoryBudget.root(name + "-spill", builder.spillLimit);
+            try {
+                spillSource = contiguous
+                        ? new FileChunks("spill", chunkSize, spillBudget, NativeFile.spill(spillDirectory, "offheap-" + name))
+                        : ChannelChunks.create("spill", chunkSize, spillBudget, spillDirectory, "offheap-" + name);
+            } catch (IOException | RuntimeException e) {
+                memory.close();
+                throw e;
+            }
+        }
+        this.spill = spillSource;
+        this.mappingLimit = MapCount.limitForStores();
+    }
+
+    /** A pool with 4 MiB chunks, no memory limit and no spill file. */
+    public static ChunkPool create() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public DoubleArray doubles(long length) {
+        return doubles(length, Contents.ZEROS);
+    }
+
+    public DoubleArray doubles(long length, Contents contents) {
+        return new DoubleArray(allocate(ElementType.DOUBLE, length, contents), length);
+    }
+
+    public LongArray longs(long length) {
+        return longs(length, Contents.ZEROS);
+    }
+
+    public LongArray longs(long length, Contents contents) {
+        return new LongArray(allocate(ElementType.LONG, length, contents), length);
+    }
+
+    public IntArray ints(long length) {
+        return ints(length, Contents.ZEROS);
+    }
+
+    public IntArray ints(long length, Contents contents) {
+        return new IntArray(allocate(ElementType.INT, length, contents), length);
+    }
+
+    public FloatArray floats(long length) {
+        return floats(length, Contents.ZEROS);
+    }
+
+    public FloatArray floats(long length, Contents contents) {
+        return new FloatArray(allocate(ElementType.FLOAT, length, contents), length);
+    }
+
+    public ByteArray bytes(long length) {
+        return bytes(length, Contents.ZEROS);
+    }
+
+    public ByteArray bytes(long length, Contents contents) {
+        return new ByteArray(allocate(ElementType.BYTE, length, contents), length);
+    }
+
+    public long chunkSize() {
+        return chunkSize;
+    }
+
+    /** Whether arrays are contiguous ranges of addresses (Linux) or chunk by chunk (the portable path). */
+    public boolean isContiguous() {
+        return contiguous;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Gives the space of every free chunk back to the OS and its charge back to the budget; returns the bytes. */
+    public long trim() {
+        checkOpen();
+        return memory.trim() + (spill == null ? 0 : spill.trim());
+    }
+
+    public StoreStats stats() {
+        return new StoreStats(live.size(), mappings.get(), memory.stats(), spill == null ? null : spill.stats());
+    }
+
+    /**
+     * Releases every array still alive (their segments throw from now on), frees all memory, closes and so
+     * deletes the spill file, and gives every charge back. A second close does nothing.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (ArrayMemory array : live) {
+            array.close();
+        }
+        memory.close();
+        if (spill != null) {
+            spill.close();
+        }
+    }
+
+    private ArrayMemory allocate(ElementType type, long length, Contents contents) {
+        Objects.requireNonNull(contents, "contents");
+        checkOpen();
+        if (length < 0) {
+            throw new IllegalArgumentException("array length must be >= 0: " + length);
+        }
+        if (length > (Long.MAX_VALUE >> type.shift()) - chunkSize) {
+            throw new IllegalArgumentException("an array of " + length + " " + type + " elements is too large");
+        }
+        long byteSize = length << type.shift();
+        long count = (byteSize + chunkSize - 1) >>> chunkShift;
+        if (count > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(length + " " + type + " elements need " + count + " chunks of "
+                    + chunkSize + " bytes: use larger chunks");
+        }
+        Chunk[] chunks = takeChunks((int) count);
+        Arena arena = Arena.ofShared();
+        ArrayMemory array;
+        try {
+            array = contiguous ? mapContiguous(chunks, byteSize, arena) : mapScattered(chunks, byteSize, arena);
+        } catch (IOException e) {
+            arena.close();
+            giveBack(chunks, 0);
+            throw new UncheckedIOException("cannot map " + chunks.length + " chunks of pool '" + name + "'", e);
+        } catch (RuntimeException | Error e) {
+            arena.close();
+            giveBack(chunks, 0);
+            throw e;
+        }
+        if (contents == Contents.ZEROS) {
+            clearReused(array, chunks);
+        }
+        live.add(array);
+        if (closed) {
+            array.close();
+            checkOpen();
+        }
+        return array;
+    }
+
+    private Chunk[] takeChunks(int count) {
+        Chunk[] chunks = new Chunk[count];
+        int taken = 0;
+        try {
+            for (; taken < count; taken++) {
+                Chunk chunk = memory.take();
+                if (chunk == null && spill != null) {
+                    chunk = spill.take();
+                }
+                if (chunk == null) {
+                    refuse(count - taken);
+                }
+                chunks[taken] = chunk;
+            }
+            return chunks;
+        } catch (IOException e) {
+            giveBack(chunks, taken);
+            throw new UncheckedIOException("cannot reserve space for " + count + " chunks of " + chunkSize
+                    + " bytes in the spill directory " + spillDirectory, e);
+        } catch (RuntimeException | Error e) {
+            giveBack(chunks, taken);
+            throw e;
+        }
+    }
+
+    /** Throws the budget's own exception for the source that refused last. */
+    private void refuse(long missingChunks) {
+        ChunkSource last = spill != null ? spill : memory;
+        last.budget().charge(missingChunks * chunkSize);
+        // Memory was freed between the refusal and now: give it back and report the race as a refusal.
+        last.budget().release(missingChunks * chunkSize);
+        throw new IllegalStateException("pool '" + name + "' could not take " + missingChunks
+                + " more chunks; try again");
+    }
+
+    private ArrayMemory mapContiguous(Chunk[] chunks, long byteSize, Arena arena) {
+        int runs = countRuns(chunks);
+        reserveMappings(runs);
+        AddressRange range;
+        try {
+            range = AddressRange.reserve(Math.max(1, chunks.length) * chunkSize);
+        } catch (RuntimeException | Error e) {
+            mappings.addAndGet(-runs);
+            throw e;
+        }
+        try {
+            for (int start = 0; start < chunks.length; ) {
+                int end = runEnd(chunks, start);
+                ((FileChunks) chunks[start].source).mapInto(range, start * chunkSize, chunks[start], end - start);
+                start = end;
+            }
+        } catch (RuntimeException | Error e) {
+            range.unmap();
+            mappings.addAndGet(-runs);
+            throw e;
+        }
+        MemorySegment whole = range.segment(byteSize, arena);
+        MemorySegment[] slices = new MemorySegment[chunks.length];
+        for (int i = 0; i < chunks.length; i++) {
+            long offset = i * chunkSize;
+            slices[i] = whole.asSlice(offset, Math.min(chunkSize, byteSize - offset));
+        }
+        return new ArrayMemory(arena, whole, slices, chunkShift, byteSize, array -> {
+            mappings.addAndGet(-runs);
+            forget(array, chunks);
+        });
+    }
+
+    private ArrayMemory mapScattered(Chunk[] chunks, long byteSize, Arena arena) throws IOException {
+        MemorySegment[] views = new MemorySegment[chunks.length];
+        for (int i = 0; i < chunks.length; i++) {
+            long offset = i * chunkSize;
+            views[i] = chunks[i].source.view(chunks[i], arena).asSlice(0, Math.min(chunkSize, byteSize - offset));
+        }
+        MemorySegment whole = switch (views.length) {
+            case 0 -> arena.allocate(0);
+            case 1 -> views[0];
+            default -> null;
+        };
+        return new ArrayMemory(arena, whole, views, chunkShift, byteSize, array -> forget(array, chunks));
+    }
+
+    private void forget(ArrayMemory array, Chunk[] chunks) {
+        live.remove(array);
+        for (Chunk chunk : chunks) {
+            chunk.zero = false;
+        }
+        giveBack(chunks, chunks.length);
+    }
+
+    /** In reverse, so that the free lists (last in, first out) hand them out in the same order next time. */
+    private static void giveBack(Chunk[] chunks, int count) {
+        for (int i = count - 1; i >= 0; i--) {
+            chunks[i].source.give(chunks[i]);
+        }
+    }
+
+    /** Zeroes the chunks that held another array's data; new and trimmed chunks already read as zeros. */
+    private static void clearReused(ArrayMemory array, Chunk[] chunks) {
+        MemorySegment[] segments = array.chunks();
+        for (int i = 0; i < chunks.length; i++) {
+            if (!chunks[i].zero) {
+                segments[i].fill((byte) 0);
+            }
+        }
+    }
+
+    /** Consecutive chunks of one file at consecutive offsets map with one call and one kernel mapping. */
+    private int countRuns(Chunk[] chunks) {
+        int runs = 0;
+        for (int start = 0; start < chunks.length; start = runEnd(chunks, start)) {
+            runs++;
+        }
+        return runs;
+    }
+
+    private int runEnd(Chunk[] chunks, int start) {
+        int end = start + 1;
+        while (end < chunks.length && chunks[end].source == chunks[start].source
+                && chunks[end].offset == chunks[end - 1].offset + chunkSize) {
+            end++;
+        }
+        return end;
+    }
+
+    private void reserveMappings(int runs) {
+        long now = mappings.addAndGet(runs);
+        if (now > mappingLimit) {
+            mappings.addAndGet(-runs);
+            throw new IllegalStateException("pool '" + name + "' needs " + runs + " more memory mappings but holds "
+                    + (now - runs) + " of the " + mappingLimit + " it may use (half of vm.max_map_count, the rest"
+                    + " is left to the JVM): use larger chunks than " + chunkSize + " bytes, or raise"
+                    + " vm.max_map_count");
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("chunk pool '" + name + "' is closed");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ChunkPool[" + name + ", chunks of " + chunkSize + " bytes" + (contiguous ? ", contiguous" : "")
+                + (spillDirectory == null ? "" : ", spill to " + spillDirectory) + "]";
+    }
+
+    /** Settings of a {@link ChunkPool}. */
+    public static final class Builder {
+        private String name = "store";
+        private long chunkSize = DEFAULT_CHUNK_SIZE;
+        private MemoryBudget budget;
+        private long memoryLimit = MemoryBudget.UNLIMITED;
+        private Path spillDirectory;
+        private long spillLimit = MemoryBudget.UNLIMITED;
+        private boolean portable;
+
+        private Builder() {}
+
+        /** The pool's name, in budgets, statistics and the memfd's name. Default {@code "store"}. */
+        public Builder name(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /**
+         * Bytes per chunk: a power of two from 64 KiB to 1 GiB. An array wastes less than one chunk at its
+         * end; on Linux an array holds at most one mapping per chunk and a process may hold 65,530 by
+         * default ({@code vm.max_map_count}), half of which this pool lets arrays use.
+         */
+        public Builder chunkSize(long bytes) {
+            if (bytes < (64 << 10) || bytes > (1L << 30) || Long.bitCount(bytes) != 1) {
+                throw new IllegalArgumentException("chunk size must be a power of two from 64 KiB to 1 GiB: " + bytes);
+            }
+            this.chunkSize = bytes;
+            return this;
+        }
+
+        /** The budget memory chunks are charged to; {@link #memoryLimit} adds a child of it. */
+        public Builder budget(MemoryBudget budget) {
+            this.budget = Objects.requireNonNull(budget, "budget");
+            return this;
+        }
+
+        /**
+         * The most bytes of memory chunks, in use or free. Beyond it arrays take spill chunks if there is a
+         * spill directory, else allocation throws {@code BudgetExceededException}. Default: no limit.
+         */
+        public Builder memoryLimit(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("memory limit must be >= 0: " + bytes);
+            }
+            this.memoryLimit = bytes;
+            return this;
+        }
+
+        /**
+         * Where the spill file goes, for arrays larger than the memory limit. The file is owner-only and
+         * unlinked at once on Linux (deleted at close elsewhere), so nothing stays behind.
+         */
+        public Builder spillDirectory(Path directory) {
+            this.spillDirectory = Objects.requireNonNull(directory, "directory");
+            return this;
+        }
+
+        /** The most bytes of spill file. Default: no limit but the disk's. */
+        public Builder spillLimit(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("spill limit must be >= 0: " + bytes);
+            }
+            this.spillLimit = bytes;
+            return this;
+        }
+
+        /** Tests: the portable path (separate chunk segments), which other platforms use. */
+        Builder portable(boolean portable) {
+            this.portable = portable;
+            return this;
+        }
+
+        /**
+         * @throws UncheckedIOException if the spill file cannot be created
+         */
+        public ChunkPool build() {
+            if (spillDirectory != null && Files.exists(spillDirectory) && !Files.isDirectory(spillDirectory)) {
+                throw new IllegalArgumentException("spill directory " + spillDirectory + " is not a directory");
+            }
+            try {
+                return new ChunkPool(this);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create the spill file of pool '" + name + "' in "
+                        + spillDirectory + ": " + e.getMessage(), e);
+            }
+        }
+
+        private MemoryBudget memoryBudget() {
+            if (budget == null) {
+                return MemoryBudget.root(name, memoryLimit);
+            }
+            return memoryLimit == MemoryBudget.UNLIMITED ? budget : budget.child(name, memoryLimit);
+        }
+    }
+}

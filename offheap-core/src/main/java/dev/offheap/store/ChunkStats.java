@@ -1,0 +1,34 @@
+package dev.offheap.store;
+
+import dev.offheap.account.Bytes;
+
+/**
+ * A snapshot of one chunk source (memory or spill).
+ *
+ * @param name        {@code "memory"} or {@code "spill"}
+ * @param chunkSize   bytes per chunk
+ * @param created     chunks created since the pool started
+ * @param inUse       chunks held by arrays
+ * @param free        chunks with space behind them waiting for the next array
+ * @param holes       chunks whose space was given back by {@code trim()}
+ * @param bytesCharged bytes charged to the source's budget (in use plus free)
+ * @param limit       the budget's limit
+ */
+public record ChunkStats(String name, long chunkSize, long created, long inUse, long free, long holes,
+        long bytesCharged, long limit) {
+
+    public long bytesInUse() {
+        return inUse * chunkSize;
+    }
+
+    public long bytesFree() {
+        return free * chunkSize;
+    }
+
+    /** One line for logs: {@code memory: 12 chunks in use (48 MiB), 3 free (12 MiB), 0 holes; 60 MiB of 1 GiB}. */
+    public String format() {
+        return name + ": " + inUse + " chunks in use (" + Bytes.human(bytesInUse()) + "), " + free + " free ("
+                + Bytes.human(bytesFree()) + "), " + holes + " holes; " + Bytes.human(bytesCharged) + " of "
+                + (limit == Long.MAX_VALUE ? "unlimited" : Bytes.human(limit));
+    }
+}

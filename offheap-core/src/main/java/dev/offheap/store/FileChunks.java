@@ -1,0 +1,69 @@
+package dev.offheap.store;
+
+import dev.offheap.account.MemoryBudget;
+import dev.offheap.os.AddressRange;
+import dev.offheap.os.NativeFile;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Linux chunks: fixed-size pieces of one file, a memfd for memory or an unlinked file for spill, mapped into
+ * each array's own address range ({@link #mapInto}). Trimming punches holes, which gives pages back to the
+ * kernel (memfd) or blocks back to the file system (spill file).
+ */
+final class FileChunks extends ChunkSource {
+    private final NativeFile file;
+
+    FileChunks(String name, long chunkSize, MemoryBudget budget, NativeFile file) {
+        super(name, chunkSize, budget);
+        this.file = file;
+    }
+
+    /** Maps {@code count} chunks of consecutive file offsets, starting with {@code first}, at {@code at}. */
+    void mapInto(AddressRange range, long at, Chunk first, int count) {
+        range.map(at, count * chunkSize, file, first.offset);
+    }
+
+    @Override
+    void extendTo(long size) {
+        file.grow(size);
+    }
+
+    @Override
+    void back(Chunk chunk) throws IOException {
+        file.reserve(chunk.offset, chunkSize);
+    }
+
+    @Override
+    void unback(Chunk chunk) {
+        file.punchHole(chunk.offset, chunkSize);
+    }
+
+    @Override
+    boolean canTrim() {
+        return true;
+    }
+
+    @Override
+    MemorySegment view(Chunk chunk, Arena arena) {
+        AddressRange range = AddressRange.reserve(chunkSize);
+        try {
+            mapInto(range, 0, chunk, 1);
+        } catch (RuntimeException | Error e) {
+            range.unmap();
+            throw e;
+        }
+        return range.segment(chunkSize, arena);
+    }
+
+    @Override
+    void release(Chunk chunk) {
+        // Closing the file frees every chunk at once.
+    }
+
+    @Override
+    void closeSource() {
+        file.close();
+    }
+}

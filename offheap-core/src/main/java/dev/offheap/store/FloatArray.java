@@ -1,0 +1,89 @@
+package dev.offheap.store;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Objects;
+
+/**
+ * An array of {@code float} of any length, in native memory, native byte order. See {@link TypedArray} for
+ * lifetime and threading; {@link ChunkPool#floats(long)} and {@link MappedArray#floats()} make them.
+ */
+public final class FloatArray extends TypedArray {
+    private static final ValueLayout.OfFloat LAYOUT = ValueLayout.JAVA_FLOAT;
+
+    FloatArray(ArrayMemory memory, long length) {
+        super(memory, ElementType.FLOAT, length);
+    }
+
+    /** The element at {@code index}. */
+    public float get(long index) {
+        Objects.checkIndex(index, length);
+        MemorySegment segment = whole;
+        if (segment != null) {
+            return segment.getAtIndex(LAYOUT, index);
+        }
+        long offset = index << 2;
+        return chunks[(int) (offset >>> chunkShift)].get(LAYOUT, offset & chunkMask);
+    }
+
+    /** Sets the element at {@code index}. */
+    public void set(long index, float value) {
+        Objects.checkIndex(index, length);
+        MemorySegment segment = whole;
+        if (segment != null) {
+            segment.setAtIndex(LAYOUT, index, value);
+            return;
+        }
+        long offset = index << 2;
+        chunks[(int) (offset >>> chunkShift)].set(LAYOUT, offset & chunkMask, value);
+    }
+
+    /** Sets every element to {@code value}. */
+    public void fill(float value) {
+        fill(0, length, value);
+    }
+
+    /** Sets the elements {@code [fromIndex, toIndex)} to {@code value}. */
+    public void fill(long fromIndex, long toIndex, float value) {
+        boolean zero = Float.floatToRawIntBits(value) == 0;
+        forEachPiece(fromIndex, toIndex, (segment, first, count) -> {
+            if (zero) {
+                segment.asSlice(first << 2, count << 2).fill((byte) 0);
+                return;
+            }
+            for (long i = first, end = first + count; i < end; i++) {
+                segment.setAtIndex(LAYOUT, i, value);
+            }
+        });
+    }
+
+    /** Copies {@code count} elements from {@code this[srcIndex..]} into {@code dst[dstIndex..]}. */
+    public void copyTo(long srcIndex, float[] dst, int dstIndex, int count) {
+        copyToArray(srcIndex, dst, dstIndex, dst.length, count);
+    }
+
+    /** Copies {@code count} elements from {@code src[srcIndex..]} into {@code this[dstIndex..]}. */
+    public void copyFrom(float[] src, int srcIndex, long dstIndex, int count) {
+        copyFromArray(src, srcIndex, src.length, dstIndex, count);
+    }
+
+    /**
+     * Copies {@code count} elements from {@code this[srcIndex..]} into {@code dst[dstIndex..]}, which may
+     * be this array: overlapping ranges copy as if through a temporary copy.
+     */
+    public void copyTo(long srcIndex, FloatArray dst, long dstIndex, long count) {
+        copyElements(srcIndex, dst, dstIndex, count);
+    }
+
+    /** A new Java array with the elements {@code [fromIndex, toIndex)}. */
+    public float[] toArray(long fromIndex, long toIndex) {
+        Objects.checkFromToIndex(fromIndex, toIndex, length);
+        long count = toIndex - fromIndex;
+        if (count > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("a Java array cannot hold " + count + " elements");
+        }
+        float[] result = new float[(int) count];
+        copyTo(fromIndex, result, 0, result.length);
+        return result;
+    }
+}

@@ -1,0 +1,263 @@
+package dev.offheap.store;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An array of primitive elements in native memory, of any length up to {@code Long.MAX_VALUE} bytes, in
+ * native byte order. Every index is checked: a bad one throws {@link IndexOutOfBoundsException}.
+ *
+ * <p>Arrays are reference counted like pool buffers: {@link #retain()} adds an owner, {@link #release()} or
+ * {@link #close()} drops one, and the last release gives the memory back at once. After that every access,
+ * through the array or through a segment it handed out, throws {@link IllegalStateException}.
+ *
+ * <p>Element access is not synchronized, like a Java array: threads that share an array need their own
+ * happens-before (a lock, a volatile, a thread start or join).
+ */
+public abstract sealed class TypedArray implements AutoCloseable
+        permits ByteArray, IntArray, LongArray, FloatArray, DoubleArray {
+
+    private static final VarHandle REFS;
+
+    static {
+        try {
+            REFS = MethodHandles.lookup().findVarHandle(TypedArray.class, "refs", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Bytes per chunk as a shift, and the offset mask within a chunk: the scattered access path. */
+    final int chunkShift;
+    final long chunkMask;
+    /** The whole array as one segment, or null when its chunks are scattered (portable path). */
+    final MemorySegment whole;
+    final MemorySegment[] chunks;
+    final long length;
+
+    private final ArrayMemory memory;
+    private final ElementType type;
+    @SuppressWarnings("unused") // through REFS
+    private volatile int refs = 1;
+
+    TypedArray(ArrayMemory memory, ElementType type, long length) {
+        this.memory = memory;
+        this.type = type;
+        this.length = length;
+        this.whole = memory.whole();
+        this.chunks = memory.chunks();
+        this.chunkShift = memory.chunkShift();
+        this.chunkMask = (1L << chunkShift) - 1;
+    }
+
+    /** The number of elements. */
+    public final long length() {
+        return length;
+    }
+
+    public final long byteSize() {
+        return length << type.shift();
+    }
+
+    public final ElementType elementType() {
+        return type;
+    }
+
+    /** Whether the array is one contiguous segment (always on Linux; on the portable path when one chunk). */
+    public final boolean isContiguous() {
+        return whole != null;
+    }
+
+    /** The whole array as one segment, when it is contiguous. The segment ends when the array is released. */
+    public final Optional<MemorySegment> contiguousSegment() {
+        return Optional.ofNullable(whole);
+    }
+
+    /**
+     * Runs {@code kernel} over the array's memory: once with the whole array where it is contiguous, else
+     * once per chunk, in index order, on the calling thread.
+     */
+    public final void forEachChunk(ChunkKernel kernel) {
+        Objects.requireNonNull(kernel, "kernel");
+        if (whole != null) {
+            kernel.apply(whole, 0);
+            return;
+        }
+        int shift = type.shift();
+        for (int i = 0; i < chunks.length; i++) {
+            kernel.apply(chunks[i], ((long) i << chunkShift) >>> shift);
+        }
+    }
+
+    /** Adds an owner. */
+    public final TypedArray retain() {
+        int current;
+        do {
+            current = (int) REFS.getVolatile(this);
+            if (current <= 0) {
+                throw released("retain");
+            }
+            if (current == Integer.MAX_VALUE) {
+                throw new IllegalStateException("reference count overflow on " + this);
+            }
+        } while (!REFS.weakCompareAndSet(this, current, current + 1));
+        return this;
+    }
+
+    /**
+     * Drops an owner; the last one gives the memory back.
+     *
+     * @return true if this call freed the memory
+     * @throws IllegalStateException if the array was already freed
+     */
+    public final boolean release() {
+        int current;
+        do {
+            current = (int) REFS.getVolatile(this);
+            if (current <= 0) {
+                throw released("release");
+            }
+        } while (!REFS.weakCompareAndSet(this, current, current - 1));
+        if (current == 1) {
+            memory.close();
+            return true;
+        }
+        return false;
+    }
+
+    public final int refCount() {
+        return (int) REFS.getVolatile(this);
+    }
+
+    /** The same as {@link #release()}. */
+    @Override
+    public final void close() {
+        release();
+    }
+
+    /** Copies {@code count} elements from {@code this[srcIndex..]} to {@code dst[dstIndex..]}; overlap is safe. */
+    final void copyElements(long srcIndex, TypedArray dst, long dstIndex, long count) {
+        Objects.requireNonNull(dst, "destination");
+        Objects.checkFromIndexSize(srcIndex, count, length);
+        Objects.checkFromIndexSize(dstIndex, count, dst.length);
+        int shift = type.shift();
+        copyBytes(this, srcIndex << shift, dst, dstIndex << shift, count << shift);
+    }
+
+    /** Copies {@code count} elements to a Java array of this element type. */
+    final void copyToArray(long srcIndex, Object dst, int dstIndex, int dstLength, int count) {
+        Objects.checkFromIndexSize(srcIndex, count, length);
+        Objects.checkFromIndexSize(dstIndex, count, dstLength);
+        ValueLayout layout = type.layout();
+        int shift = type.shift();
+        long offset = srcIndex << shift;
+        int done = 0;
+        while (done < count) {
+            MemorySegment segment = segmentAt(offset);
+            long within = offsetIn(offset);
+            int n = (int) Math.min(count - done, (segment.byteSize() - within) >>> shift);
+            MemorySegment.copy(segment, layout, within, dst, dstIndex + done, n);
+            done += n;
+            offset += (long) n << shift;
+        }
+    }
+
+    /** Copies {@code count} elements from a Java array of this element type. */
+    final void copyFromArray(Object src, int srcIndex, int srcLength, long dstIndex, int count) {
+        Objects.checkFromIndexSize(srcIndex, count, srcLength);
+        Objects.checkFromIndexSize(dstIndex, count, length);
+        ValueLayout layout = type.layout();
+        int shift = type.shift();
+        long offset = dstIndex << shift;
+        int done = 0;
+        while (done < count) {
+            MemorySegment segment = segmentAt(offset);
+            long within = offsetIn(offset);
+            int n = (int) Math.min(count - done, (segment.byteSize() - within) >>> shift);
+            MemorySegment.copy(src, srcIndex + done, segment, layout, within, n);
+            done += n;
+            offset += (long) n << shift;
+        }
+    }
+
+    /** Calls {@code filler} for each piece of {@code [fromIndex, toIndex)} that lies in one segment. */
+    final void forEachPiece(long fromIndex, long toIndex, PieceFiller filler) {
+        Objects.checkFromToIndex(fromIndex, toIndex, length);
+        int shift = type.shift();
+        long offset = fromIndex << shift;
+        long end = toIndex << shift;
+        while (offset < end) {
+            MemorySegment segment = segmentAt(offset);
+            long within = offsetIn(offset);
+            long n = Math.min(end - offset, segment.byteSize() - within);
+            filler.fill(segment, within >>> shift, n >>> shift);
+            offset += n;
+        }
+    }
+
+    /** A piece of an array within one segment: elements {@code [first, first + count)} of {@code segment}. */
+    @FunctionalInterface
+    interface PieceFiller {
+        void fill(MemorySegment segment, long first, long count);
+    }
+
+    final MemorySegment segmentAt(long byteOffset) {
+        return whole != null ? whole : chunks[(int) (byteOffset >>> chunkShift)];
+    }
+
+    final long offsetIn(long byteOffset) {
+        return whole != null ? byteOffset : byteOffset & chunkMask;
+    }
+
+    private static void copyBytes(TypedArray src, long srcOffset, TypedArray dst, long dstOffset, long bytes) {
+        if (src.whole != null && dst.whole != null) {
+            MemorySegment.copy(src.whole, srcOffset, dst.whole, dstOffset, bytes);
+            return;
+        }
+        boolean backwards = src == dst && dstOffset > srcOffset && dstOffset < srcOffset + bytes;
+        if (!backwards) {
+            long done = 0;
+            while (done < bytes) {
+                long n = pieceForward(src, srcOffset + done, dst, dstOffset + done, bytes - done);
+                MemorySegment.copy(src.segmentAt(srcOffset + done), src.offsetIn(srcOffset + done),
+                        dst.segmentAt(dstOffset + done), dst.offsetIn(dstOffset + done), n);
+                done += n;
+            }
+        } else {
+            long left = bytes;
+            while (left > 0) {
+                long n = pieceBackward(src, srcOffset + left, dst, dstOffset + left, left);
+                long s = srcOffset + left - n;
+                long d = dstOffset + left - n;
+                MemorySegment.copy(src.segmentAt(s), src.offsetIn(s), dst.segmentAt(d), dst.offsetIn(d), n);
+                left -= n;
+            }
+        }
+    }
+
+    /** Bytes from the two offsets onwards that stay within one segment on both sides. */
+    private static long pieceForward(TypedArray src, long srcOffset, TypedArray dst, long dstOffset, long max) {
+        long n = Math.min(max, src.segmentAt(srcOffset).byteSize() - src.offsetIn(srcOffset));
+        return Math.min(n, dst.segmentAt(dstOffset).byteSize() - dst.offsetIn(dstOffset));
+    }
+
+    /** Bytes before the two (exclusive) end offsets that stay within one segment on both sides. */
+    private static long pieceBackward(TypedArray src, long srcEnd, TypedArray dst, long dstEnd, long max) {
+        long n = Math.min(max, src.offsetIn(srcEnd - 1) + 1);
+        return Math.min(n, dst.offsetIn(dstEnd - 1) + 1);
+    }
+
+    private IllegalStateException released(String operation) {
+        return new IllegalStateException("cannot " + operation + " " + this + ": it was already released");
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[length=" + length + (whole != null ? ", contiguous" : ", "
+                + chunks.length + " chunks") + "]";
+    }
+}
