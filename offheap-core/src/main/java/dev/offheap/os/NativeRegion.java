@@ -23,6 +23,15 @@ public final class NativeRegion implements AutoCloseable {
         return segment;
     }
 
+    /**
+     * The same memory as a segment of {@code arena}: it ends when that arena closes (or throws once the
+     * arena is closed), while the region lives on. The region must outlive the arena.
+     */
+    @SuppressWarnings("restricted")
+    public MemorySegment viewIn(Arena arena) {
+        return MemorySegment.ofAddress(segment.address()).reinterpret(segment.byteSize(), arena, null);
+    }
+
     public long byteSize() {
         return segment.byteSize();
     }

@@ -38,10 +38,9 @@ final class ArenaChunks extends ChunkSource {
         return true;
     }
 
-    @SuppressWarnings("restricted")
     @Override
     MemorySegment view(Chunk chunk, Arena arena) {
-        return MemorySegment.ofAddress(chunk.region.segment().address()).reinterpret(chunkSize, arena, null);
+        return chunk.region.viewIn(arena);
     }
 
     @Override
