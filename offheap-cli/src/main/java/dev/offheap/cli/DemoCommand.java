@@ -20,11 +20,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code offheap demo}: walks through the buffer pool, printing what it does and what the pool holds.
+ * {@code offheap demo}: walks through the buffer pool and the store, printing what they do and hold.
  * Timings here are rough single runs; BENCHMARKS.md has the measured figures.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Runs a short demonstration of the buffer pool and prints its statistics.")
+        description = "Runs a short demonstration of the buffer pool and the store and prints their statistics.")
 final class DemoCommand implements Callable<Integer> {
     private static final long MIB = 1 << 20;
 
@@ -39,30 +39,31 @@ final class DemoCommand implements Callable<Integer> {
         MemoryBudget process = MemoryBudget.root("process", 256 * MIB);
         MemoryBudget budget = process.child("demo-pool", 64 * MIB);
         try (BufferPool pool = BufferPool.builder().name("demo").budget(budget).build()) {
-            step("1. A 4 KiB lease: a ByteBuffer and a MemorySegment over the same native memory");
+            step("A 4 KiB lease: a ByteBuffer and a MemorySegment over the same native memory");
             leaseViews(pool);
-            step(String.format("2. %,d acquire+release pairs of 1 KiB on one thread (no lock, no allocation)", ops));
+            step(String.format("%,d acquire+release pairs of 1 KiB on one thread (no lock, no allocation)", ops));
             singleThread(pool);
-            step("3. Producer/consumer: one thread acquires, another releases 200,000 buffers");
+            step("Producer/consumer: one thread acquires, another releases 200,000 buffers");
             producerConsumer(pool);
-            step("4. 10,000 virtual threads, each with a 16 KiB buffer for a moment");
+            step("10,000 virtual threads, each with a 16 KiB buffer for a moment");
             virtualThreads(pool);
-            step("5. 3 MiB, above the largest size class: a mapping of its own, unmapped at release");
+            step("3 MiB, above the largest size class: a mapping of its own, unmapped at release");
             dedicated(pool);
-            step("6. Statistics, then trim() gives idle memory back to the OS");
+            step("Statistics, then trim() gives idle memory back to the OS");
             out.print(pool.stats().format());
             pool.trim();
             out.println("after trim:");
             out.print(pool.stats().format());
-            step("7. Budgets: 'process' allows 256 MiB, the pool's budget 64 MiB");
+            step("Budgets: 'process' allows 256 MiB, the pool's budget 64 MiB");
             budgetLimit(pool);
             out.println("   budget " + budget.path() + ": " + Bytes.human(budget.used()) + " used, peak "
                     + Bytes.human(budget.peak()));
         }
-        step("8. Checked mode: a view kept past release throws instead of reaching reused memory");
+        step("Checked mode: a view kept past release throws instead of reaching reused memory");
         checkedMode();
-        step("9. Leak detection: a lease dropped without release is reported and its memory recovered");
+        step("Leak detection: a lease dropped without release is reported and its memory recovered");
         leakDetection();
+        new StoreDemo(out, this::step).run();
         return 0;
     }
 
@@ -197,8 +198,10 @@ final class DemoCommand implements Callable<Integer> {
         pool.acquire(512).segment().fill((byte) 1);
     }
 
+    private int steps;
+
     private void step(String title) {
         out.println();
-        out.println(title);
+        out.println(++steps + ". " + title);
     }
 }

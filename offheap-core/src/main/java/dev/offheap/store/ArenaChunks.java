@@ -17,6 +17,11 @@ final class ArenaChunks extends ChunkSource {
     }
 
     @Override
+    boolean clear(Chunk chunk) {
+        return false; // no way to give pages back portably: the caller writes zeros
+    }
+
+    @Override
     void extendTo(long size) {
         // Blocks are separate allocations: nothing to extend.
     }

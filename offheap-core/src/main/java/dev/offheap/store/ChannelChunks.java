@@ -47,6 +47,11 @@ final class ChannelChunks extends ChunkSource {
     }
 
     @Override
+    boolean clear(Chunk chunk) {
+        return false; // no portable hole punching: the caller writes zeros
+    }
+
+    @Override
     void extendTo(long size) {
         // Writing the zeros in back() extends the file.
     }

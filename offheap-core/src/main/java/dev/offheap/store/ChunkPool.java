@@ -184,6 +184,9 @@ public final class ChunkPool implements AutoCloseable {
                     + chunkSize + " bytes: use larger chunks");
         }
         Chunk[] chunks = takeChunks((int) count);
+        if (contents == Contents.ZEROS) {
+            clearInPlace(chunks);
+        }
         Arena arena = Arena.ofShared();
         ArrayMemory array;
         try {
@@ -305,7 +308,25 @@ public final class ChunkPool implements AutoCloseable {
         }
     }
 
-    /** Zeroes the chunks that held another array's data; new and trimmed chunks already read as zeros. */
+    /** Clears reused chunks where their source can without writing (punching holes); see FileChunks#clear. */
+    private void clearInPlace(Chunk[] chunks) {
+        try {
+            for (Chunk chunk : chunks) {
+                if (!chunk.zero && chunk.source.clear(chunk)) {
+                    chunk.zero = true;
+                }
+            }
+        } catch (IOException e) {
+            giveBack(chunks, chunks.length);
+            throw new UncheckedIOException("cannot reserve space again for a reused chunk in the spill directory "
+                    + spillDirectory, e);
+        } catch (RuntimeException | Error e) {
+            giveBack(chunks, chunks.length);
+            throw e;
+        }
+    }
+
+    /** Writes zeros over the reused chunks still holding old data; new and punched chunks read as zeros. */
     private static void clearReused(ArrayMemory array, Chunk[] chunks) {
         MemorySegment[] segments = array.chunks();
         for (int i = 0; i < chunks.length; i++) {

@@ -122,6 +122,14 @@ abstract sealed class ChunkSource implements AutoCloseable permits FileChunks, A
         closeSource();
     }
 
+    /**
+     * Makes a taken chunk read as zeros without writing it, where the source can: true if done, false if
+     * the caller must fill it with zeros through its mapping.
+     *
+     * @throws IOException if the space given back to clear it cannot be reserved again (a full disk)
+     */
+    abstract boolean clear(Chunk chunk) throws IOException;
+
     /** Makes the source big enough for a new chunk ending at {@code size}. */
     abstract void extendTo(long size) throws IOException;
 

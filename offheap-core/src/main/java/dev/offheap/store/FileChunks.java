@@ -25,6 +25,18 @@ final class FileChunks extends ChunkSource {
         range.map(at, count * chunkSize, file, first.offset);
     }
 
+    /**
+     * Punches the chunk's space out and reserves it again: pages of a memfd and blocks of a spill file are
+     * given back in one call, costing nothing for pages never touched, and come back as zeros on first
+     * touch. Writing zeros instead would touch every page and, for a spill file, write them all to disk.
+     */
+    @Override
+    boolean clear(Chunk chunk) throws IOException {
+        file.punchHole(chunk.offset, chunkSize);
+        file.reserve(chunk.offset, chunkSize);
+        return true;
+    }
+
     @Override
     void extendTo(long size) {
         file.grow(size);

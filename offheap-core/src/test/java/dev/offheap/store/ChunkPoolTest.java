@@ -47,6 +47,22 @@ class ChunkPoolTest {
         }
     }
 
+    @ParameterizedTest(name = "portable={0}")
+    @ValueSource(booleans = {false, true})
+    void reusedSpillChunksReadAsZerosToo(boolean portable) {
+        try (ChunkPool pool = ChunkPool.builder().chunkSize(CHUNK).memoryLimit(0).spillDirectory(spillDirectory)
+                .portable(portable).build()) {
+            try (ByteArray first = pool.bytes(2 * CHUNK)) {
+                first.fill((byte) 0x5A);
+            }
+            try (ByteArray second = pool.bytes(2 * CHUNK)) {
+                assertThat(pool.stats().spill().created()).isEqualTo(2);
+                assertThat(second.toArray(0, 4096)).containsOnly((byte) 0);
+                assertThat(second.toArray(2 * CHUNK - 4096, 2 * CHUNK)).containsOnly((byte) 0);
+            }
+        }
+    }
+
     @Test
     void uninitializedArraysSkipClearing() {
         try (ChunkPool pool = pool(false)) {
