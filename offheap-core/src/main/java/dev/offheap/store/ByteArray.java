@@ -15,6 +15,12 @@ public final class ByteArray extends TypedArray {
         super(memory, ElementType.BYTE, length);
     }
 
+    @Override
+    public ByteArray retain() {
+        super.retain();
+        return this;
+    }
+
     /** The element at {@code index}. */
     public byte get(long index) {
         Objects.checkIndex(index, length);

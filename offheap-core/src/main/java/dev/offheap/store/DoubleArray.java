@@ -15,6 +15,12 @@ public final class DoubleArray extends TypedArray {
         super(memory, ElementType.DOUBLE, length);
     }
 
+    @Override
+    public DoubleArray retain() {
+        super.retain();
+        return this;
+    }
+
     /** The element at {@code index}. */
     public double get(long index) {
         Objects.checkIndex(index, length);

@@ -15,6 +15,12 @@ public final class FloatArray extends TypedArray {
         super(memory, ElementType.FLOAT, length);
     }
 
+    @Override
+    public FloatArray retain() {
+        super.retain();
+        return this;
+    }
+
     /** The element at {@code index}. */
     public float get(long index) {
         Objects.checkIndex(index, length);

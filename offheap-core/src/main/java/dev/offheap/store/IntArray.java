@@ -15,6 +15,12 @@ public final class IntArray extends TypedArray {
         super(memory, ElementType.INT, length);
     }
 
+    @Override
+    public IntArray retain() {
+        super.retain();
+        return this;
+    }
+
     /** The element at {@code index}. */
     public int get(long index) {
         Objects.checkIndex(index, length);

@@ -15,6 +15,12 @@ public final class LongArray extends TypedArray {
         super(memory, ElementType.LONG, length);
     }
 
+    @Override
+    public LongArray retain() {
+        super.retain();
+        return this;
+    }
+
     /** The element at {@code index}. */
     public long get(long index) {
         Objects.checkIndex(index, length);

@@ -93,8 +93,8 @@ public abstract sealed class TypedArray implements AutoCloseable
         }
     }
 
-    /** Adds an owner. */
-    public final TypedArray retain() {
+    /** Adds an owner; each subclass returns its own type. */
+    public TypedArray retain() {
         int current;
         do {
             current = (int) REFS.getVolatile(this);
