@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.os.SmallTmpfs;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -170,13 +171,9 @@ class ChunkPoolTest {
 
     @Test
     void aFullDiskIsAnExceptionAtAllocationNotACrashLater() throws Exception {
-        Path small = spillDirectory.resolve("small");
-        Files.createDirectories(small);
-        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small.toString())
-                .redirectErrorStream(true).start();
-        boolean mounted = mount.waitFor() == 0;
-        org.junit.jupiter.api.Assumptions.assumeTrue(mounted, "needs root to mount a 1 MiB tmpfs");
-        try (ChunkPool pool = ChunkPool.builder().chunkSize(CHUNK).memoryLimit(0).spillDirectory(small).build()) {
+        try (SmallTmpfs disk = SmallTmpfs.mountOrSkip(spillDirectory.resolve("small"), 1 << 20);
+             ChunkPool pool = ChunkPool.builder().chunkSize(CHUNK).memoryLimit(0).spillDirectory(disk.directory())
+                     .build()) {
             assertThatThrownBy(() -> pool.bytes(64 * CHUNK))
                     .isInstanceOf(UncheckedIOException.class)
                     .hasMessageContaining("spill")
@@ -186,8 +183,6 @@ class ChunkPoolTest {
                 fits.fill((byte) 1);
                 assertThat(fits.get(4 * CHUNK - 1)).isEqualTo((byte) 1);
             }
-        } finally {
-            new ProcessBuilder("umount", small.toString()).start().waitFor();
         }
     }
 

@@ -1,0 +1,59 @@
+package dev.offheap.os;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A tiny tmpfs mounted on a test's directory, to run out of disk space cheaply. Needs Linux and root (or
+ * CAP_SYS_ADMIN): elsewhere the test that asks for one is skipped.
+ */
+public final class SmallTmpfs implements AutoCloseable {
+    private final Path directory;
+
+    private SmallTmpfs(Path directory) {
+        this.directory = directory;
+    }
+
+    /** Mounts a tmpfs of {@code bytes} on {@code directory}, or skips the calling test if that is impossible. */
+    public static SmallTmpfs mountOrSkip(Path directory, long bytes) throws IOException, InterruptedException {
+        assumeTrue(Libc.isLinux(), "a small file system to fill needs Linux");
+        Files.createDirectories(directory);
+        String output = run("mount", "-t", "tmpfs", "-o", "size=" + bytes, "tmpfs", directory.toString());
+        assumeTrue(output == null, () -> "cannot mount a small tmpfs (needs root): " + output);
+        return new SmallTmpfs(directory);
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        String output = run("umount", directory.toString());
+        if (output != null && run("umount", "-l", directory.toString()) != null) {
+            throw new IOException("cannot unmount the test tmpfs at " + directory + ": " + output);
+        }
+    }
+
+    /** Runs a command; null if it succeeded, else what it printed. */
+    private static String run(String... command) throws IOException, InterruptedException {
+        Process process;
+        try {
+            process = new ProcessBuilder(List.of(command)).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            return e.getMessage();
+        }
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            return command[0] + " did not finish";
+        }
+        return process.exitValue() == 0 ? null : output.strip() + " (exit " + process.exitValue() + ")";
+    }
+}
