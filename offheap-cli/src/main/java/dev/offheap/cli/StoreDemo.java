@@ -3,6 +3,8 @@ package dev.offheap.cli;
 import dev.offheap.account.Bytes;
 import dev.offheap.store.ChunkPool;
 import dev.offheap.store.DoubleArray;
+import dev.offheap.store.ElementType;
+import dev.offheap.store.MappedArray;
 import dev.offheap.store.LongArray;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -10,10 +12,11 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.function.Consumer;
 
-/** The store part of {@code offheap demo}: arrays beyond 2^31 elements, spilling, release and trim. */
+/** The store part of {@code offheap demo}: arrays beyond 2^31 elements, spilling, trim, a NumPy file. */
 final class StoreDemo {
     private static final long MIB = 1 << 20;
 
@@ -38,6 +41,52 @@ final class StoreDemo {
         }
         step.accept("A 16 MiB memory limit and a spill directory: a 64 MiB array spills 48 MiB to disk");
         spill();
+        step.accept("A persistent array: a MappedArray file is a NumPy .npy file, forced, grown and reopened");
+        mappedFile();
+    }
+
+    private void mappedFile() throws IOException {
+        Path directory = Files.createTempDirectory("offheap-demo-npy");
+        Path path = directory.resolve("squares.npy");
+        try {
+            try (MappedArray file = MappedArray.create(path, ElementType.LONG, 1_000);
+                 LongArray squares = file.longs()) {
+                for (long i = 0; i < squares.length(); i++) {
+                    squares.set(i, i * i);
+                }
+                file.grow(2_000);
+                try (LongArray longer = file.longs()) {
+                    longer.set(1_999, 1_999L * 1_999);
+                }
+                file.force();
+            }
+            try (MappedArray file = MappedArray.open(path, MappedArray.Mode.READ_ONLY, ElementType.LONG);
+                 LongArray squares = file.longs()) {
+                out.printf("   %s: %s, %,d elements, %s bytes, permissions %s%n", path.getFileName(),
+                        file.elementType(), file.length(), Files.size(path),
+                        PosixFilePermissions.toString(Files.getPosixFilePermissions(path)));
+                out.printf("   reopened read-only: squares[999] = %d, squares[1999] = %d, squares[1500] = %d%n",
+                        squares.get(999), squares.get(1_999), squares.get(1_500));
+            }
+            out.println("   NumPy: " + numpy(path));
+        } finally {
+            Files.deleteIfExists(path);
+            Files.deleteIfExists(directory);
+        }
+    }
+
+    /** What NumPy says about the file, when Debian's python3-numpy is installed. */
+    private static String numpy(Path path) {
+        String script = "import numpy as np; a = np.load('" + path + "', mmap_mode='r'); "
+                + "print(type(a).__name__, a.dtype, a.shape, a[999], a[1999])";
+        try {
+            Process python = new ProcessBuilder("/usr/bin/python3", "-c", script).redirectErrorStream(true).start();
+            String output = new String(python.getInputStream().readAllBytes()).strip();
+            return python.waitFor() == 0 ? "np.load(mmap_mode='r') -> " + output
+                    : "not available (" + output.lines().reduce((a, b) -> b).orElse("") + ")";
+        } catch (IOException | InterruptedException e) {
+            return "not available (" + e.getMessage() + ")";
+        }
     }
 
     private void hugeArray(ChunkPool pool) throws IOException {
