@@ -50,8 +50,7 @@ final class ArenaChunks extends ChunkSource {
 
     @Override
     void release(Chunk chunk) {
-        chunk.region.close();
-        chunk.region = null;
+        unback(chunk);
     }
 
     @Override
