@@ -15,6 +15,14 @@ final class ForkFlags {
      */
     static final String HEAP_MIN = "-Xms1g";
     static final String HEAP_MAX = "-Xmx1g";
+    /**
+     * {@link StoreBenchmark}'s fixed 6 GiB heap: its {@code double-array} layout holds a 4 GiB {@code double[]}
+     * (one G1 humongous object) next to 16 MiB of gather indices. Every layout of that benchmark gets the same
+     * heap, so that only the storage differs; the direct memory limit follows it (6 GiB, enough for the 4 GiB
+     * of direct {@code ByteBuffer} chunks of the Sonic Field peers).
+     */
+    static final String STORE_HEAP_MIN = "-Xms6g";
+    static final String STORE_HEAP_MAX = "-Xmx6g";
     /** The collector is picked explicitly: ergonomics choose Serial GC on small machines, G1 on others. */
     static final String GC = "-XX:+UseG1GC";
     /** offheap-core calls restricted FFM methods; it runs from the class path here. */
