@@ -4,8 +4,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
- * A contiguous range of virtual addresses with pieces of files mapped into it, so that scattered chunks
- * read as one segment. Linux only ({@link NativeFile#isSupported()}).
+ * A contiguous range of virtual addresses with pieces of files mapped into it ({@link #map}) or blocks of
+ * {@link MovableMemory} moved into it, so that scattered chunks read as one segment. Linux only ({@link NativeFile#isSupported()}).
  *
  * <p>{@link #reserve} takes the addresses without memory ({@code PROT_NONE}, {@code MAP_NORESERVE});
  * {@link #map} replaces a piece of them with a shared mapping of a file range ({@code MAP_FIXED}), which is
@@ -21,26 +21,46 @@ public final class AddressRange {
         this.length = length;
     }
 
-    /** Reserves {@code length} bytes of addresses (a multiple of the page size). */
+    /**
+     * Reserves {@code length} bytes of addresses (a multiple of the page size), on a huge page boundary when
+     * the length is a multiple of {@link MovableMemory#HUGE_PAGE}, so that huge pages moved in stay huge.
+     */
     public static AddressRange reserve(long length) {
         if (length <= 0 || length % NativeMemory.PAGE_SIZE != 0) {
             throw new IllegalArgumentException("address range must be a positive number of pages: " + length);
         }
-        MemorySegment base = Libc.mmap(MemorySegment.NULL, length, Libc.PROT_NONE,
-                Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS | Libc.MAP_NORESERVE, -1, 0L, "address reservation");
-        return new AddressRange(base, length);
+        long align = length % MovableMemory.HUGE_PAGE == 0 ? MovableMemory.HUGE_PAGE : NativeMemory.PAGE_SIZE;
+        long raw = Libc.mmap(MemorySegment.NULL, length + align - NativeMemory.PAGE_SIZE, Libc.PROT_NONE,
+                Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS | Libc.MAP_NORESERVE, -1, 0L, "address reservation").address();
+        long base = (raw + align - 1) & -align;
+        if (base > raw) {
+            Libc.munmap(MemorySegment.ofAddress(raw), base - raw);
+        }
+        long tail = raw + length + align - NativeMemory.PAGE_SIZE - (base + length);
+        if (tail > 0) {
+            Libc.munmap(MemorySegment.ofAddress(base + length), tail);
+        }
+        return new AddressRange(MemorySegment.ofAddress(base), length);
     }
 
     public long length() {
         return length;
     }
 
-    /** Maps {@code [fileOffset, fileOffset + bytes)} of {@code file}, read-write and shared, at {@code offset}. */
-    public void map(long offset, long bytes, NativeFile file, long fileOffset) {
+    long address() {
+        return base.address();
+    }
+
+    void checkPiece(long offset, long bytes) {
         if (offset < 0 || bytes <= 0 || offset > length - bytes) {
-            throw new IndexOutOfBoundsException("mapping [" + offset + ", +" + bytes + ") outside a range of "
+            throw new IndexOutOfBoundsException("piece [" + offset + ", +" + bytes + ") outside a range of "
                     + length + " bytes");
         }
+    }
+
+    /** Maps {@code [fileOffset, fileOffset + bytes)} of {@code file}, read-write and shared, at {@code offset}. */
+    public void map(long offset, long bytes, NativeFile file, long fileOffset) {
+        checkPiece(offset, bytes);
         MemorySegment at = MemorySegment.ofAddress(base.address() + offset);
         MemorySegment mapped = Libc.mmap(at, bytes, Libc.PROT_READ | Libc.PROT_WRITE,
                 Libc.MAP_SHARED | Libc.MAP_FIXED, file.fd(), fileOffset, "mapping " + file);
@@ -50,16 +70,33 @@ public final class AddressRange {
         }
     }
 
-    /** The first {@code byteSize} bytes of the range as a segment of {@code arena}, whose closing unmaps it all. */
+    /**
+     * The first {@code byteSize} bytes of the range as a segment of {@code arena}; closing the arena runs
+     * {@code cleanup}, after the handshake, when no thread can be reading any more. The cleanup must leave
+     * nothing of the range mapped that nobody owns: unmap pieces ({@link #unmap(long, long)}) or hand the
+     * blocks moved in over to their owner where they are.
+     */
     @SuppressWarnings("restricted")
-    public MemorySegment segment(long byteSize, Arena arena) {
+    public MemorySegment segment(long byteSize, Arena arena, Runnable cleanup) {
         if (byteSize < 0 || byteSize > length) {
             throw new IllegalArgumentException("segment of " + byteSize + " bytes in a range of " + length);
         }
-        return base.reinterpret(byteSize, arena, ignored -> Libc.munmap(base, length));
+        return base.reinterpret(byteSize, arena, ignored -> cleanup.run());
     }
 
-    /** Unmaps the range when no segment was handed out (a failed set-up). */
+    /** The address of the byte at {@code offset}. */
+    public long addressOf(long offset) {
+        checkPiece(offset, 1);
+        return base.address() + offset;
+    }
+
+    /** Unmaps a piece of the range: a file piece, or addresses still reserved. */
+    public void unmap(long offset, long bytes) {
+        checkPiece(offset, bytes);
+        Libc.munmap(MemorySegment.ofAddress(base.address() + offset), bytes);
+    }
+
+    /** Unmaps the whole range. */
     public void unmap() {
         Libc.munmap(base, length);
     }

@@ -33,9 +33,12 @@ final class Libc {
     static final int O_CREAT = 0x40;
     static final int O_EXCL = 0x80;
     static final int O_CLOEXEC = 0x80000;
-    static final int MFD_CLOEXEC = 0x1;
     static final int FALLOC_FL_KEEP_SIZE = 0x1;
     static final int FALLOC_FL_PUNCH_HOLE = 0x2;
+    static final int MREMAP_MAYMOVE = 0x1;
+    static final int MREMAP_FIXED = 0x2;
+    static final int MADV_DONTNEED = 4;
+    static final int MADV_HUGEPAGE = 14;
     static final int ENOSPC = 28;
     static final int EOPNOTSUPP = 95;
 
@@ -48,8 +51,6 @@ final class Libc {
     private static final MethodHandle MUNMAP = LINUX ? downcall("munmap",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG)) : null;
 
-    private static final MethodHandle MEMFD_CREATE = LINUX ? downcall("memfd_create",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)) : null;
     private static final MethodHandle OPEN = LINUX ? downcall("open",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2)) : null;
     private static final MethodHandle CLOSE = LINUX ? downcall("close",
@@ -59,12 +60,18 @@ final class Libc {
     private static final MethodHandle FALLOCATE = LINUX ? downcall("fallocate",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG)) : null;
 
+    private static final MethodHandle MREMAP = LINUX ? downcall("mremap",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS),
+            Linker.Option.firstVariadicArg(4)) : null;
+    private static final MethodHandle MADVISE = LINUX ? downcall("madvise",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT)) : null;
+
     private Libc() {}
 
     /** Whether the calls behind {@link NativeFile} and {@link AddressRange} all resolved. */
     static boolean filesAvailable() {
-        return mmapAvailable() && MEMFD_CREATE != null && OPEN != null && CLOSE != null && FTRUNCATE != null
-                && FALLOCATE != null;
+        return mmapAvailable() && OPEN != null && CLOSE != null && FTRUNCATE != null
+                && FALLOCATE != null && MREMAP != null && MADVISE != null;
     }
 
     static boolean isLinux() {
@@ -126,15 +133,33 @@ final class Libc {
         }
     }
 
-    /** {@code memfd_create(name, MFD_CLOEXEC)}: an anonymous file in memory. */
-    static int memfdCreate(String name) {
+    /**
+     * {@code mremap(old, length, length, MREMAP_MAYMOVE | MREMAP_FIXED?, target)}: moves the pages of a
+     * mapping to {@code target} (replacing whatever is mapped there), or anywhere if {@code target} is
+     * {@code NULL}. Returns the new address.
+     */
+    static MemorySegment mremap(MemorySegment old, long length, MemorySegment target) {
+        int flags = MREMAP_MAYMOVE | (target.equals(MemorySegment.NULL) ? 0 : MREMAP_FIXED);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
-            int fd = (int) MEMFD_CREATE.invokeExact(state, arena.allocateFrom(name), MFD_CLOEXEC);
-            if (fd < 0) {
-                throw new IllegalStateException("memfd_create(" + name + ") failed: " + errnoName(errno(state)));
+            MemorySegment moved = (MemorySegment) MREMAP.invokeExact(state, old, length, length, flags, target);
+            if (moved.address() == -1L) {
+                int errno = errno(state);
+                String message = "mremap of " + length + " bytes failed: " + errnoName(errno);
+                throw errno == 12 ? new OutOfMemoryError(message) : new IllegalStateException(message);
             }
-            return fd;
+            return moved;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code madvise(address, length, advice)}; returns 0 or the errno. */
+    static int madvise(MemorySegment address, long length, int advice) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CAPTURE);
+            int rc = (int) MADVISE.invokeExact(state, address, length, advice);
+            return rc == 0 ? 0 : errno(state);
         } catch (Throwable t) {
             throw rethrow(t);
         }

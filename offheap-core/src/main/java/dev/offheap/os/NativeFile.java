@@ -5,37 +5,29 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A Linux file descriptor that chunks of memory are mapped from: an anonymous in-memory file
- * ({@code memfd_create}) or an unlinked spill file on disk. Linux only ({@link #isSupported()}); the
- * portable path maps files through {@code FileChannel} instead.
+ * A Linux file descriptor that chunks are mapped from: an unlinked spill file on disk. Linux only
+ * ({@link #isSupported()}); the portable path maps files through {@code FileChannel} instead.
  *
  * <p>Space is reserved with {@code fallocate} before anyone maps it, so a full disk is an
- * {@link IOException} at allocation instead of a SIGBUS on first touch. {@link #punchHole} gives pages back
- * to the kernel (memory) or the file system (disk) while the file keeps its size; the range reads as zeros.
+ * {@link IOException} at allocation instead of a SIGBUS on first touch. {@link #punchHole} gives blocks back
+ * to the file system while the file keeps its size; the range reads as zeros.
  */
 public final class NativeFile implements AutoCloseable {
     private static final int OWNER_READ_WRITE = 0600;
 
     private final int fd;
     private final String description;
-    private final boolean inMemory;
     private long size;
     private boolean closed;
 
-    private NativeFile(int fd, String description, boolean inMemory) {
+    private NativeFile(int fd, String description) {
         this.fd = fd;
         this.description = description;
-        this.inMemory = inMemory;
     }
 
-    /** Whether memfd, fallocate and fixed mappings are all available (Linux x86_64 and aarch64). */
+    /** Whether fallocate, fixed mappings and mremap are all available (Linux x86_64 and aarch64). */
     public static boolean isSupported() {
         return Libc.isLinux() && Libc.filesAvailable();
-    }
-
-    /** An anonymous file in memory, sized 0. Its pages count as shared memory (Shmem in /proc/meminfo). */
-    public static NativeFile inMemory(String name) {
-        return new NativeFile(Libc.memfdCreate(name), "memfd:" + name, true);
     }
 
     /**
@@ -62,16 +54,12 @@ public final class NativeFile implements AutoCloseable {
                 Libc.close(fd);
                 throw e;
             }
-            return new NativeFile(fd, path + " (unlinked)", false);
+            return new NativeFile(fd, path + " (unlinked)");
         }
     }
 
     int fd() {
         return fd;
-    }
-
-    public boolean inMemory() {
-        return inMemory;
     }
 
     public long size() {
@@ -88,15 +76,11 @@ public final class NativeFile implements AutoCloseable {
     }
 
     /**
-     * Makes sure {@code [offset, offset + length)} has real space behind it. For a disk file this allocates
-     * the blocks now; a full disk or quota gives {@link IOException}. For a memory file it is skipped: pages
-     * come on first touch and the caller's memory budget is the limit.
+     * Makes sure {@code [offset, offset + length)} has real space behind it, allocating the blocks now; a
+     * full disk or quota gives {@link IOException}.
      */
     public void reserve(long offset, long length) throws IOException {
         checkOpen();
-        if (inMemory) {
-            return;
-        }
         int errno = Libc.fallocate(fd, Libc.FALLOC_FL_KEEP_SIZE, offset, length);
         if (errno != 0) {
             throw new IOException("cannot reserve " + length + " bytes at offset " + offset + " of " + description

@@ -2,6 +2,7 @@ package dev.offheap.store;
 
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.os.AddressRange;
+import dev.offheap.os.MovableMemory;
 import dev.offheap.os.NativeFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Typed arrays of any length, made of equal chunks from a pool: the entry point of the store.
@@ -29,9 +29,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * gives the space of free chunks back to the OS. Chunks never move and are all the same size, so the pool
  * never fragments.
  *
- * <p>On Linux every array is one contiguous range of addresses with its chunks mapped into it
- * ({@code mmap MAP_FIXED} over a memfd or the spill file), so an element access is one bounds-checked
- * segment access whatever chunks back it. Elsewhere the same arrays work chunk by chunk.
+ * <p>On Linux every array is one contiguous range of addresses with its chunks in it: memory chunks are
+ * anonymous blocks moved in with their pages ({@code mremap}), spill chunks are pieces of the spill file
+ * mapped in ({@code mmap MAP_FIXED}). An element access is one bounds-checked segment access whatever chunks
+ * back it. Elsewhere the same arrays work chunk by chunk.
  */
 public final class ChunkPool implements AutoCloseable {
     /** 4 MiB: see ARCHITECTURE.md for the measurements behind it. */
@@ -44,8 +45,7 @@ public final class ChunkPool implements AutoCloseable {
     private final ChunkSource memory;
     private final ChunkSource spill;
     private final Path spillDirectory;
-    private final long mappingLimit;
-    private final AtomicLong mappings = new AtomicLong();
+    private final MappingBudget mappings;
     private final Set<ArrayMemory> live = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
@@ -56,8 +56,9 @@ public final class ChunkPool implements AutoCloseable {
         this.contiguous = !builder.portable && NativeFile.isSupported();
         MemoryBudget memoryBudget = builder.memoryBudget();
         this.spillDirectory = builder.spillDirectory;
+        this.mappings = new MappingBudget(name, chunkSize, MapCount.limitForStores());
         if (contiguous) {
-            this.memory = new FileChunks("memory", chunkSize, memoryBudget, NativeFile.inMemory("offheap-" + name));
+            this.memory = new MovableChunks("memory", chunkSize, memoryBudget, mappings);
         } else {
             this.memory = new ArenaChunks("memory", chunkSize, memoryBudget);
         }
@@ -74,7 +75,6 @@ public final class ChunkPool implements AutoCloseable {
             }
         }
         this.spill = spillSource;
-        this.mappingLimit = MapCount.limitForStores();
     }
 
     /** A pool with 4 MiB chunks, no memory limit and no spill file. */
@@ -146,7 +146,7 @@ public final class ChunkPool implements AutoCloseable {
     }
 
     public StoreStats stats() {
-        return new StoreStats(live.size(), mappings.get(), memory.stats(), spill == null ? null : spill.stats());
+        return new StoreStats(live.size(), mappings.used(), memory.stats(), spill == null ? null : spill.stats());
     }
 
     /**
@@ -247,36 +247,77 @@ public final class ChunkPool implements AutoCloseable {
     }
 
     private ArrayMemory mapContiguous(Chunk[] chunks, long byteSize, Arena arena) {
-        int runs = countRuns(chunks);
-        reserveMappings(runs);
+        int fileRuns = countFileRuns(chunks);
+        mappings.take(fileRuns);
         AddressRange range;
         try {
             range = AddressRange.reserve(Math.max(1, chunks.length) * chunkSize);
         } catch (RuntimeException | Error e) {
-            mappings.addAndGet(-runs);
+            mappings.give(fileRuns);
             throw e;
         }
+        int placed = 0;
         try {
-            for (int start = 0; start < chunks.length; ) {
-                int end = runEnd(chunks, start);
-                ((FileChunks) chunks[start].source).mapInto(range, start * chunkSize, chunks[start], end - start);
-                start = end;
+            while (placed < chunks.length) {
+                placed = place(chunks, placed, range);
             }
         } catch (RuntimeException | Error e) {
-            range.unmap();
-            mappings.addAndGet(-runs);
+            try {
+                leave(chunks, placed, range);
+                if (chunks.length == 0 || placed < chunks.length) {
+                    range.unmap(placed * chunkSize, Math.max(1, chunks.length) * chunkSize - placed * chunkSize);
+                }
+            } finally {
+                mappings.give(fileRuns);
+            }
             throw e;
         }
-        MemorySegment whole = range.segment(byteSize, arena);
+        MemorySegment whole = range.segment(byteSize, arena, () -> {
+            leave(chunks, chunks.length, range);
+            if (chunks.length == 0) {
+                range.unmap();
+            }
+        });
         MemorySegment[] slices = new MemorySegment[chunks.length];
         for (int i = 0; i < chunks.length; i++) {
             long offset = i * chunkSize;
             slices[i] = whole.asSlice(offset, Math.min(chunkSize, byteSize - offset));
         }
         return new ArrayMemory(arena, whole, slices, chunkShift, byteSize, array -> {
-            mappings.addAndGet(-runs);
+            mappings.give(fileRuns);
             forget(array, chunks);
         });
+    }
+
+    /** Puts the chunk at {@code start} (and the file chunks that follow it in one run) in place; returns the next. */
+    private int place(Chunk[] chunks, int start, AddressRange range) {
+        Chunk chunk = chunks[start];
+        if (chunk.source instanceof MovableChunks) {
+            MovableMemory.moveInto(chunk.address, chunkSize, range, start * chunkSize);
+            chunk.address = 0;
+            return start + 1;
+        }
+        int end = fileRunEnd(chunks, start);
+        ((FileChunks) chunk.source).mapInto(range, start * chunkSize, chunk, end - start);
+        return end;
+    }
+
+    /**
+     * Lets go of the first {@code count} chunks placed in {@code range}: file pieces are unmapped, movable
+     * blocks stay where they are, which becomes their address while free (no copy, no system call).
+     */
+    private void leave(Chunk[] chunks, int count, AddressRange range) {
+        for (int start = 0; start < count; ) {
+            Chunk chunk = chunks[start];
+            if (chunk.source instanceof MovableChunks) {
+                chunk.address = range.addressOf(start * chunkSize);
+                start++;
+            } else {
+                int end = Math.min(count, fileRunEnd(chunks, start));
+                range.unmap(start * chunkSize, (end - start) * chunkSize);
+                start = end;
+            }
+        }
     }
 
     private ArrayMemory mapScattered(Chunk[] chunks, long byteSize, Arena arena) throws IOException {
@@ -336,33 +377,30 @@ public final class ChunkPool implements AutoCloseable {
         }
     }
 
-    /** Consecutive chunks of one file at consecutive offsets map with one call and one kernel mapping. */
-    private int countRuns(Chunk[] chunks) {
+    /**
+     * The mappings an array's file chunks add: consecutive chunks of one file at consecutive offsets map with
+     * one call as one mapping. (Movable chunks are one mapping each, counted by their source.)
+     */
+    private int countFileRuns(Chunk[] chunks) {
         int runs = 0;
-        for (int start = 0; start < chunks.length; start = runEnd(chunks, start)) {
-            runs++;
+        for (int start = 0; start < chunks.length; ) {
+            if (chunks[start].source instanceof MovableChunks) {
+                start++;
+            } else {
+                runs++;
+                start = fileRunEnd(chunks, start);
+            }
         }
         return runs;
     }
 
-    private int runEnd(Chunk[] chunks, int start) {
+    private int fileRunEnd(Chunk[] chunks, int start) {
         int end = start + 1;
         while (end < chunks.length && chunks[end].source == chunks[start].source
                 && chunks[end].offset == chunks[end - 1].offset + chunkSize) {
             end++;
         }
         return end;
-    }
-
-    private void reserveMappings(int runs) {
-        long now = mappings.addAndGet(runs);
-        if (now > mappingLimit) {
-            mappings.addAndGet(-runs);
-            throw new IllegalStateException("pool '" + name + "' needs " + runs + " more memory mappings but holds "
-                    + (now - runs) + " of the " + mappingLimit + " it may use (half of vm.max_map_count, the rest"
-                    + " is left to the JVM): use larger chunks than " + chunkSize + " bytes, or raise"
-                    + " vm.max_map_count");
-        }
     }
 
     private void checkOpen() {

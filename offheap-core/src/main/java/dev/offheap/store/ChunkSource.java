@@ -7,15 +7,16 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 
 /**
- * Where chunks come from: memory or a spill file, through Linux files ({@link FileChunks}) or portable
- * Java APIs ({@link ArenaChunks}, {@link ChannelChunks}). Every chunk is charged to the source's budget while
+ * Where chunks come from: memory or a spill file. On Linux, movable anonymous blocks ({@link MovableChunks})
+ * and an unlinked file ({@link FileChunks}); elsewhere portable Java APIs ({@link ArenaChunks},
+ * {@link ChannelChunks}). Every chunk is charged to the source's budget while
  * it has space behind it ("backed"), whether an array holds it or it waits in the free list for the next
  * array; {@link #trim()} gives the space of free chunks back and releases their charge.
  *
  * <p>Free chunks are reused last-in first-out, backed ones before holes, so a steady workload keeps reusing
  * the same memory. Allocation is rare and coarse (whole chunks for whole arrays), so a lock suffices.
  */
-abstract sealed class ChunkSource implements AutoCloseable permits FileChunks, ArenaChunks, ChannelChunks {
+abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks, FileChunks, ArenaChunks, ChannelChunks {
     final long chunkSize;
     final String name;
     private final MemoryBudget budget;

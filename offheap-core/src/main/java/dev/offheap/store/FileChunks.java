@@ -8,9 +8,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Linux chunks: fixed-size pieces of one file, a memfd for memory or an unlinked file for spill, mapped into
- * each array's own address range ({@link #mapInto}). Trimming punches holes, which gives pages back to the
- * kernel (memfd) or blocks back to the file system (spill file).
+ * Linux spill chunks: fixed-size pieces of one unlinked file, mapped into each array's own address range
+ * ({@link #mapInto}). Trimming punches holes, which gives the blocks back to the file system.
  */
 final class FileChunks extends ChunkSource {
     private final NativeFile file;
@@ -66,7 +65,7 @@ final class FileChunks extends ChunkSource {
             range.unmap();
             throw e;
         }
-        return range.segment(chunkSize, arena);
+        return range.segment(chunkSize, arena, range::unmap);
     }
 
     @Override

@@ -1,0 +1,79 @@
+package dev.offheap.os;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Blocks of anonymous memory that can be moved, pages and all, into an {@link AddressRange}
+ * ({@code mremap}), so that scattered blocks read as one contiguous range without a copy. A block moved in
+ * stays where it is when the range's segment ends: its new address is simply its place in the range. Linux only
+ * ({@link NativeFile#isSupported()}).
+ *
+ * <p>Blocks of 2 MiB multiples are placed on 2 MiB boundaries and marked {@code MADV_HUGEPAGE}, so where
+ * transparent huge pages are enabled (even in {@code madvise} mode, the common default) they are backed by
+ * 2 MiB pages, which keeps random access over gigabytes from missing the TLB on every read. Shared memory
+ * (a memfd) gets huge pages only if {@code shmem_enabled} allows it, which it often does not.
+ */
+public final class MovableMemory {
+    /** The huge page size of x86_64 and of aarch64 with 4 KiB base pages. */
+    public static final long HUGE_PAGE = 2L << 20;
+
+    private MovableMemory() {}
+
+    /** Maps a new zeroed block; returns its address. Huge-page aligned and advised when its size allows. */
+    public static long allocate(long bytes) {
+        checkSize(bytes);
+        if (bytes % HUGE_PAGE != 0) {
+            return anonymous(bytes);
+        }
+        long raw = anonymous(bytes + HUGE_PAGE);
+        long aligned = (raw + HUGE_PAGE - 1) & -HUGE_PAGE;
+        if (aligned > raw) {
+            Libc.munmap(MemorySegment.ofAddress(raw), aligned - raw);
+        }
+        long tail = raw + bytes + HUGE_PAGE - (aligned + bytes);
+        if (tail > 0) {
+            Libc.munmap(MemorySegment.ofAddress(aligned + bytes), tail);
+        }
+        // Advice only: a kernel without transparent huge pages refuses it, and 4 KiB pages work as well.
+        Libc.madvise(MemorySegment.ofAddress(aligned), bytes, Libc.MADV_HUGEPAGE);
+        return aligned;
+    }
+
+    /** Moves the block at {@code address} to {@code offset} in {@code range}; {@code address} is gone after. */
+    public static void moveInto(long address, long bytes, AddressRange range, long offset) {
+        range.checkPiece(offset, bytes);
+        MemorySegment target = MemorySegment.ofAddress(range.address() + offset);
+        MemorySegment moved = Libc.mremap(MemorySegment.ofAddress(address), bytes, target);
+        if (moved.address() != target.address()) {
+            throw new IllegalStateException("mremap moved to 0x" + Long.toHexString(moved.address())
+                    + " instead of 0x" + Long.toHexString(target.address()));
+        }
+    }
+
+    /** Gives the block's pages back to the kernel; it stays mapped and reads as zeros. */
+    public static void discard(long address, long bytes) {
+        checkSize(bytes);
+        int errno = Libc.madvise(MemorySegment.ofAddress(address), bytes, Libc.MADV_DONTNEED);
+        if (errno != 0) {
+            throw new IllegalStateException("madvise(MADV_DONTNEED) of " + bytes + " bytes failed: "
+                    + Libc.errnoName(errno));
+        }
+    }
+
+    /** Unmaps the block. */
+    public static void free(long address, long bytes) {
+        checkSize(bytes);
+        Libc.munmap(MemorySegment.ofAddress(address), bytes);
+    }
+
+    private static long anonymous(long bytes) {
+        return Libc.mmap(MemorySegment.NULL, bytes, Libc.PROT_READ | Libc.PROT_WRITE,
+                Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS, -1, 0L, "movable memory").address();
+    }
+
+    private static void checkSize(long bytes) {
+        if (bytes <= 0 || bytes % NativeMemory.PAGE_SIZE != 0) {
+            throw new IllegalArgumentException("block size must be a positive number of pages: " + bytes);
+        }
+    }
+}

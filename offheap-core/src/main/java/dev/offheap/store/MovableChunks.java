@@ -1,0 +1,73 @@
+package dev.offheap.store;
+
+import dev.offheap.account.MemoryBudget;
+import dev.offheap.os.MovableMemory;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Linux memory chunks: blocks of anonymous memory, each at an address of its own while free, moved with
+ * their pages into an array's address range while it holds them ({@code mremap}), and out again when it
+ * lets go. Anonymous memory, unlike a memfd, gets transparent huge pages in the usual {@code madvise} mode,
+ * which keeps random access over gigabytes from paying a TLB miss per read. Each chunk is one mapping,
+ * counted in the pool's {@link MappingBudget}.
+ */
+final class MovableChunks extends ChunkSource {
+    private final MappingBudget mappings;
+
+    MovableChunks(String name, long chunkSize, MemoryBudget budget, MappingBudget mappings) {
+        super(name, chunkSize, budget);
+        this.mappings = mappings;
+    }
+
+    /** Gives the pages back ({@code MADV_DONTNEED}); the next touch gets fresh zeroed pages, huge if possible. */
+    @Override
+    boolean clear(Chunk chunk) {
+        MovableMemory.discard(chunk.address, chunkSize);
+        return true;
+    }
+
+    @Override
+    void extendTo(long size) {
+        // Blocks are separate mappings: nothing to extend.
+    }
+
+    @Override
+    void back(Chunk chunk) {
+        mappings.take(1);
+        try {
+            chunk.address = MovableMemory.allocate(chunkSize);
+        } catch (RuntimeException | Error e) {
+            mappings.give(1);
+            throw e;
+        }
+        chunk.zero = true;
+    }
+
+    @Override
+    void unback(Chunk chunk) {
+        MovableMemory.free(chunk.address, chunkSize);
+        chunk.address = 0;
+        mappings.give(1);
+    }
+
+    @Override
+    boolean canTrim() {
+        return true;
+    }
+
+    @Override
+    MemorySegment view(Chunk chunk, Arena arena) {
+        throw new UnsupportedOperationException("movable chunks are only moved into an array's address range");
+    }
+
+    @Override
+    void release(Chunk chunk) {
+        unback(chunk);
+    }
+
+    @Override
+    void closeSource() {
+        // Every block was released one by one.
+    }
+}
