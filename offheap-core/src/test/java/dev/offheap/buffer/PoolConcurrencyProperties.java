@@ -136,7 +136,7 @@ class PoolConcurrencyProperties {
                 Thread worker = Thread.ofPlatform().name("worker-" + t).unstarted(() -> {
                     try {
                         start.await();
-                        runScript(pool, script, live, handedOver, ids);
+                        runScript(pool, checked, script, live, handedOver, ids);
                     } catch (Throwable e) {
                         failures.add(e);
                     }
@@ -157,7 +157,7 @@ class PoolConcurrencyProperties {
             // Leases handed over that nobody took: released by this thread, which acquired none of them.
             Held h;
             while ((h = handedOver.poll()) != null) {
-                checkAndRelease(h, live);
+                checkAndRelease(h, live, checked);
             }
             assertThat(live.size()).isZero();
 
@@ -175,7 +175,7 @@ class PoolConcurrencyProperties {
         }
     }
 
-    private static void runScript(BufferPool pool, List<Op> script, LiveRanges live,
+    private static void runScript(BufferPool pool, boolean checked, List<Op> script, LiveRanges live,
             ConcurrentLinkedQueue<Held> handedOver, AtomicLong ids) {
         List<Held> held = new ArrayList<>();
         for (Op op : script) {
@@ -193,7 +193,7 @@ class PoolConcurrencyProperties {
                 }
                 case Release(int pick) -> {
                     if (!held.isEmpty()) {
-                        checkAndRelease(held.remove(pick % held.size()), live);
+                        checkAndRelease(held.remove(pick % held.size()), live, checked);
                     }
                 }
                 case HandOver(int pick) -> {
@@ -228,7 +228,7 @@ class PoolConcurrencyProperties {
             }
         }
         for (Held h : held) {
-            checkAndRelease(h, live);
+            checkAndRelease(h, live, checked);
         }
     }
 
@@ -242,10 +242,14 @@ class PoolConcurrencyProperties {
         }
     }
 
-    private static void checkAndRelease(Held h, LiveRanges live) {
+    private static void checkAndRelease(Held h, LiveRanges live, boolean checked) {
         check(h);
         live.remove(h.address());
         assertThat(h.buffer().release()).as("release of the last reference").isTrue();
-        assertThat(h.buffer().refCount()).isZero();
+        if (checked) {
+            // In the default mode the handle is the slot's own lease object: another thread may already have
+            // leased the slot again (documented: a stale default-mode handle cannot be told from the new one).
+            assertThat(h.buffer().refCount()).isZero();
+        }
     }
 }
