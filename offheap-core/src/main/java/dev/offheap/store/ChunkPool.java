@@ -56,7 +56,7 @@ public final class ChunkPool implements AutoCloseable {
         this.contiguous = !builder.portable && NativeFile.isSupported();
         MemoryBudget memoryBudget = builder.memoryBudget();
         this.spillDirectory = builder.spillDirectory;
-        this.mappings = new MappingBudget(name, chunkSize, MapCount.limitForStores());
+        this.mappings = new MappingBudget(name, chunkSize, builder.mappingLimit);
         if (contiguous) {
             this.memory = new MovableChunks("memory", chunkSize, memoryBudget, mappings);
         } else {
@@ -193,11 +193,11 @@ public final class ChunkPool implements AutoCloseable {
             array = contiguous ? mapContiguous(chunks, byteSize, arena) : mapScattered(chunks, byteSize, arena);
         } catch (IOException e) {
             arena.close();
-            giveBack(chunks, 0);
+            giveBack(chunks, chunks.length);
             throw new UncheckedIOException("cannot map " + chunks.length + " chunks of pool '" + name + "'", e);
         } catch (RuntimeException | Error e) {
             arena.close();
-            giveBack(chunks, 0);
+            giveBack(chunks, chunks.length);
             throw e;
         }
         if (contents == Contents.ZEROS) {
@@ -424,6 +424,7 @@ public final class ChunkPool implements AutoCloseable {
         private Path spillDirectory;
         private long spillLimit = MemoryBudget.UNLIMITED;
         private boolean portable;
+        private long mappingLimit = MapCount.limitForStores();
 
         private Builder() {}
 
@@ -479,6 +480,12 @@ public final class ChunkPool implements AutoCloseable {
                 throw new IllegalArgumentException("spill limit must be >= 0: " + bytes);
             }
             this.spillLimit = bytes;
+            return this;
+        }
+
+        /** Tests: fewer mappings than half of {@code vm.max_map_count}, to reach the limit cheaply. */
+        Builder mappingLimit(long mappings) {
+            this.mappingLimit = mappings;
             return this;
         }
 

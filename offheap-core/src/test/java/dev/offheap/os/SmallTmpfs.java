@@ -34,10 +34,15 @@ public final class SmallTmpfs implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
-        String output = run("umount", directory.toString());
-        if (output != null && run("umount", "-l", directory.toString()) != null) {
-            throw new IOException("cannot unmount the test tmpfs at " + directory + ": " + output);
+    public void close() throws IOException {
+        try {
+            String output = run("umount", directory.toString());
+            if (output != null && run("umount", "-l", directory.toString()) != null) {
+                throw new IOException("cannot unmount the test tmpfs at " + directory + ": " + output);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while unmounting the test tmpfs at " + directory, e);
         }
     }
 

@@ -158,6 +158,37 @@ class ChunkPoolTest {
     }
 
     @Test
+    void theMappingLimitRefusesCleanlyAndKeepsTheBooks() {
+        try (ChunkPool pool = ChunkPool.builder().chunkSize(CHUNK).mappingLimit(2).build()) {
+            LongArray held = pool.longs(2 * CHUNK / 8);
+            assertThatThrownBy(() -> pool.longs(1))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("vm.max_map_count");
+            assertThat(pool.stats().memory().inUse()).isEqualTo(2);
+            assertThat(pool.stats().liveArrays()).isEqualTo(1);
+            held.close();
+            try (LongArray again = pool.longs(2 * CHUNK / 8)) {
+                assertThat(again.get(0)).isZero();
+            }
+        }
+        try (ChunkPool pool = ChunkPool.builder().chunkSize(CHUNK).memoryLimit(0).spillDirectory(spillDirectory)
+                .mappingLimit(2).build()) {
+            ByteArray first = pool.bytes(CHUNK);
+            ByteArray second = pool.bytes(CHUNK);
+            assertThatThrownBy(() -> pool.bytes(CHUNK))
+                    .as("a third spill mapping").isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("vm.max_map_count");
+            assertThat(pool.stats().spill().inUse()).as("the refused array's chunk went back").isEqualTo(2);
+            assertThat(pool.stats().spill().free()).isEqualTo(1);
+            first.close();
+            try (ByteArray third = pool.bytes(CHUNK)) {
+                assertThat(third.get(CHUNK - 1)).isZero();
+            }
+            second.close();
+            assertThat(pool.stats().mappings()).isZero();
+        }
+    }
+
+    @Test
     void spillLimitRefusesWithTheSpillBudget() {
         try (ChunkPool pool = ChunkPool.builder().name("big").chunkSize(CHUNK).memoryLimit(CHUNK)
                 .spillDirectory(spillDirectory).spillLimit(2 * CHUNK).build()) {
@@ -313,6 +344,26 @@ class ChunkPoolTest {
             assertThat(ints.isContiguous()).isTrue();
             assertThat(doubles.contiguousSegment()).hasValueSatisfying(s -> assertThat(s.byteSize()).isEqualTo(length * 8));
             assertThat(pool.stats().mappings()).as("one per memory chunk").isEqualTo(pool.stats().memory().created());
+        }
+    }
+
+    @ParameterizedTest(name = "portable={0}")
+    @ValueSource(booleans = {false, true})
+    void spilledArraysBeyondTwoGigabytes(boolean portable) throws Exception {
+        long length = (1L << 31) + 7;
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.getFileStore(spillDirectory).getUsableSpace() > (6L << 30),
+                "needs 6 GiB of free disk for a 2 GiB spill file");
+        try (ChunkPool pool = ChunkPool.builder().memoryLimit(0).spillDirectory(spillDirectory).portable(portable)
+                .build();
+             ByteArray bytes = pool.bytes(length)) {
+            long boundary = 1L << 31;
+            bytes.copyFrom(new byte[] {1, 2, 3, 4, 5, 6}, 0, boundary - 3, 6);
+            assertThat(bytes.toArray(boundary - 4, boundary + 4)).containsExactly(0, 1, 2, 3, 4, 5, 6, 0);
+            bytes.set(length - 1, (byte) 9);
+            bytes.copyTo(length - 1, bytes, 0, 1);
+            assertThat(bytes.get(0)).isEqualTo((byte) 9);
+            assertThatThrownBy(() -> bytes.get(length)).isInstanceOf(IndexOutOfBoundsException.class);
+            assertThat(pool.stats().spill().inUse()).isEqualTo(513);
         }
     }
 
