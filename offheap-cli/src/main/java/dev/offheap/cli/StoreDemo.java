@@ -36,7 +36,8 @@ final class StoreDemo {
             sums(pool);
             step.accept("Release gives the chunks back to the pool at once; trim() gives their memory to the OS");
             out.println("   before trim: " + pool.stats().memory().format());
-            out.println("   trimmed " + Bytes.human(pool.trim()));
+            out.println("   trimmed " + Bytes.human(pool.trim()) + " of chunks (their budget charge; only touched pages"
+                    + " were ever resident)");
             out.println("   after trim:  " + pool.stats().memory().format());
         }
         step.accept("A 16 MiB memory limit and a spill directory: a 64 MiB array spills 48 MiB to disk");
