@@ -6,6 +6,8 @@
  *   <li>{@link dev.offheap.store} typed arrays of any length from pooled chunks, spill files or mapped files
  *       ({@code ChunkPool}, {@code MappedArray}).</li>
  *   <li>{@link dev.offheap.account} memory budgets that every component charges ({@code MemoryBudget}).</li>
+ *   <li>{@link dev.offheap.metrics} what pools and budgets show through JMX (their MXBean interfaces, under
+ *       the {@code dev.offheap} domain) and the names of their JFR events.</li>
  * </ul>
  *
  * The module calls restricted FFM methods (the Linker, {@code MemorySegment.reinterpret}); run with
@@ -13,7 +15,11 @@
  * JDK's warning.
  */
 module dev.offheap.core {
+    requires java.management;
+    requires jdk.jfr;
+
     exports dev.offheap.buffer;
     exports dev.offheap.account;
     exports dev.offheap.store;
+    exports dev.offheap.metrics;
 }

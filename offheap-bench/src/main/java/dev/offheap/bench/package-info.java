@@ -8,5 +8,6 @@
  * for the record, writing JSON and console output to {@code offheap-bench/results/};
  * {@code offheap-bench/run-store-benchmarks.sh} does the same for {@link dev.offheap.bench.StoreBenchmark} (the
  * store's typed arrays against {@code double[]}, a flat segment and seed 003's chunked designs).
+ * {@link dev.offheap.bench.MetricsCostBenchmark} measures acquire+release with JMX and JFR on and off.
  */
 package dev.offheap.bench;

@@ -11,14 +11,22 @@ public final class BudgetExceededException extends RuntimeException {
     private final long requested;
     private final long used;
     private final long limit;
+    private final long reclaimed;
 
     public BudgetExceededException(String budgetPath, long requested, long used, long limit) {
+        this(budgetPath, requested, used, limit, -1);
+    }
+
+    /** {@code reclaimed < 0}: no reclaimer was asked. */
+    BudgetExceededException(String budgetPath, long requested, long used, long limit, long reclaimed) {
         super("memory budget '" + budgetPath + "' exceeded: asked for " + Bytes.format(requested) + ", "
-                + Bytes.format(used) + " used of " + Bytes.format(limit) + " allowed");
+                + Bytes.format(used) + " used of " + Bytes.format(limit) + " allowed"
+                + (reclaimed < 0 ? "" : " (reclaimers freed " + Bytes.format(reclaimed) + " before one retry)"));
         this.budgetPath = budgetPath;
         this.requested = requested;
         this.used = used;
         this.limit = limit;
+        this.reclaimed = Math.max(0, reclaimed);
     }
 
     /** The budget that refused, as {@link MemoryBudget#path()}. */
@@ -37,5 +45,10 @@ public final class BudgetExceededException extends RuntimeException {
 
     public long limit() {
         return limit;
+    }
+
+    /** Bytes the budget's {@link Reclaimer}s freed before the charge was retried and refused again; 0 if none ran. */
+    public long reclaimed() {
+        return reclaimed;
     }
 }

@@ -2,8 +2,17 @@ package dev.offheap.account;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A limit on native memory, charged by whoever takes memory from the operating system.
@@ -16,24 +25,53 @@ import java.util.Optional;
  * {@snippet :
  * MemoryBudget process = MemoryBudget.root("process", 512L << 20);
  * MemoryBudget io = process.child("io-buffers", 256L << 20);
+ * MemoryBudget store = process.child("store", 384L << 20, 128L << 20); // 128 MiB guaranteed
  * BufferPool pool = BufferPool.builder().budget(io).build();
  * }
  *
- * <p>Charging is lock-free: one compare-and-set per level. Components charge in large units (slabs,
- * chunks), never per buffer.
+ * <p><b>Reservations.</b> A child created with a reservation charges it to its parent at once (creation
+ * fails if the parent cannot give it) and keeps it for itself: charges that fit in what is left of the
+ * reservation stop at the child, the rest goes up the tree. {@link #close()} gives the reservation back.
+ *
+ * <p><b>Reclaimers.</b> When a level refuses a charge, the {@link Reclaimer}s registered on that level and
+ * on every budget below it are asked to free memory (in creation order, a budget's own reclaimers before
+ * its children's, until the shortfall is freed), then the charge is tried once more; only then does it
+ * fail. So a pool under one child trims its idle memory when the process root is full. A charge made from
+ * inside a reclaimer never runs reclaimers.
+ *
+ * <p><b>Owners and close.</b> A component charges through a {@link BudgetOwner} of its own
+ * ({@link #owner(String)}), which keeps its balance and the stack where it was opened. {@link #close()}
+ * refuses further charges; if memory is still charged it throws an {@link IllegalStateException} whose
+ * message is the {@link BudgetReport}: each owner with bytes outstanding and the stack that opened it,
+ * each child with memory charged, and this budget's used, peak, limit and reservation. Loud, for tests and
+ * orderly shutdowns; {@link #closeQuietly()} logs the same report to the {@code System.Logger}
+ * {@code dev.offheap.account} instead and returns it. Releases are accepted after close.
+ *
+ * <p>Charging is lock-free: one compare-and-set per level up to the first level whose reservation covers
+ * it (two at that level), and a peak update. Everything else (paths, reports, reclaimers) happens only when
+ * a charge is refused. Components charge in large units (slabs, chunks), never per buffer.
+ *
+ * <p>A child stays linked to its parent until closed: close budgets you no longer need.
  */
-public final class MemoryBudget {
+public final class MemoryBudget implements AutoCloseable {
     /** No limit: {@code Long.MAX_VALUE} bytes. */
     public static final long UNLIMITED = Long.MAX_VALUE;
 
+    private static final System.Logger LOG = System.getLogger("dev.offheap.account");
+    /** Bound while this thread runs reclaimers: a charge they make must not reclaim again. */
+    private static final ScopedValue<Boolean> RECLAIMING = ScopedValue.newInstance();
     private static final VarHandle USED;
     private static final VarHandle PEAK;
+    private static final VarHandle CREDIT;
+    private static final VarHandle BORROWED;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             USED = lookup.findVarHandle(MemoryBudget.class, "used", long.class);
             PEAK = lookup.findVarHandle(MemoryBudget.class, "peak", long.class);
+            CREDIT = lookup.findVarHandle(MemoryBudget.class, "credit", long.class);
+            BORROWED = lookup.findVarHandle(MemoryBudget.class, "borrowed", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -42,12 +80,26 @@ public final class MemoryBudget {
     private final String name;
     private final MemoryBudget parent;
     private final long limit;
+    private final long reservation;
     @SuppressWarnings("unused") // through USED
     private volatile long used;
     @SuppressWarnings("unused") // through PEAK
     private volatile long peak;
+    /** The part of the reservation not in use: charges take from it before going to the parent. */
+    @SuppressWarnings("unused") // through CREDIT
+    private volatile long credit;
+    /**
+     * With a reservation: bytes beyond it that the parent holds for this budget. Releases give these back
+     * first, so the parent holds max(reservation, used) once charges settle.
+     */
+    @SuppressWarnings("unused") // through BORROWED
+    private volatile long borrowed;
+    private volatile boolean closed;
+    private final Queue<MemoryBudget> children = new ConcurrentLinkedQueue<>();
+    private final List<Reclaimer> reclaimers = new CopyOnWriteArrayList<>();
+    private final Set<BudgetOwner> owners = ConcurrentHashMap.newKeySet();
 
-    private MemoryBudget(String name, MemoryBudget parent, long limit) {
+    private MemoryBudget(String name, MemoryBudget parent, long limit, long reservation) {
         Objects.requireNonNull(name, "name");
         if (name.isBlank() || name.indexOf('/') >= 0) {
             throw new IllegalArgumentException("budget name must be non-blank and contain no '/': '" + name + "'");
@@ -55,14 +107,27 @@ public final class MemoryBudget {
         if (limit < 0) {
             throw new IllegalArgumentException("budget '" + name + "' limit must be >= 0: " + limit);
         }
+        if (reservation < 0 || reservation > limit) {
+            throw new IllegalArgumentException("budget '" + name + "' reservation must be between 0 and its limit ("
+                    + limit + "): " + reservation);
+        }
         this.name = name;
         this.parent = parent;
         this.limit = limit;
+        this.reservation = reservation;
+        if (parent != null) {
+            parent.checkOpen();
+            if (reservation > 0) {
+                parent.charge(reservation);
+                CREDIT.setVolatile(this, reservation);
+            }
+            parent.children.add(this);
+        }
     }
 
     /** A budget with no parent. */
     public static MemoryBudget root(String name, long limitBytes) {
-        return new MemoryBudget(name, null, limitBytes);
+        return new MemoryBudget(name, null, limitBytes, 0);
     }
 
     /** A root with no limit: it only counts. */
@@ -70,44 +135,81 @@ public final class MemoryBudget {
         return root(name, UNLIMITED);
     }
 
-    /** A budget under this one, with a limit of its own (at most this one's in effect). */
+    /** A budget under this one, with a limit of its own (at most this one's in effect) and no reservation. */
     public MemoryBudget child(String name, long limitBytes) {
-        return new MemoryBudget(name, this, limitBytes);
+        return new MemoryBudget(name, this, limitBytes, 0);
     }
 
     /**
-     * Charges {@code bytes} to this budget and every ancestor.
+     * A budget under this one with {@code reservationBytes} guaranteed: charged to this budget now, and
+     * used by the child before it charges this budget again.
+     *
+     * @throws IllegalArgumentException if the reservation is negative or above {@code limitBytes}
+     * @throws BudgetExceededException if this budget cannot give the reservation
+     * @throws IllegalStateException if this budget is closed
+     */
+    public MemoryBudget child(String name, long limitBytes, long reservationBytes) {
+        return new MemoryBudget(name, this, limitBytes, reservationBytes);
+    }
+
+    /**
+     * An account for one component that charges this budget, named in reports (for example
+     * {@code "buffer pool 'io'"}). Remembers the caller's stack.
+     *
+     * @throws IllegalStateException if this budget is closed
+     */
+    public BudgetOwner owner(String name) {
+        checkOpen();
+        BudgetOwner owner = new BudgetOwner(this, name);
+        owners.add(owner);
+        return owner;
+    }
+
+    /** Asks {@code reclaimer} to free memory whenever this budget or one of its ancestors refuses a charge. */
+    public void addReclaimer(Reclaimer reclaimer) {
+        reclaimers.add(Objects.requireNonNull(reclaimer, "reclaimer"));
+    }
+
+    /** Stops asking {@code reclaimer}; returns whether it was registered. */
+    public boolean removeReclaimer(Reclaimer reclaimer) {
+        return reclaimers.remove(reclaimer);
+    }
+
+    /**
+     * Charges {@code bytes} to this budget and every ancestor. If a level refuses, asks the reclaimers at
+     * and below that level to free memory and tries once more.
      *
      * @throws IllegalArgumentException if {@code bytes < 0}
-     * @throws BudgetExceededException if any level would go past its limit; nothing stays charged
+     * @throws BudgetExceededException if a level would still go past its limit; nothing stays charged
+     * @throws IllegalStateException if this budget or an ancestor is closed
      */
     public void charge(long bytes) {
-        MemoryBudget refused = tryChargeAll(bytes);
+        checkBytes(bytes);
+        MemoryBudget refused = chargeUp(bytes);
         if (refused != null) {
-            throw new BudgetExceededException(refused.path(), bytes, refused.used(), refused.limit);
+            chargeAfterRefusal(bytes, refused, true);
         }
     }
 
-    /** Like {@link #charge(long)} but answers false instead of throwing. */
+    /**
+     * Like {@link #charge(long)} but answers false instead of throwing {@link BudgetExceededException}.
+     *
+     * @throws IllegalStateException if this budget or an ancestor is closed
+     */
     public boolean tryCharge(long bytes) {
-        return tryChargeAll(bytes) == null;
+        checkBytes(bytes);
+        MemoryBudget refused = chargeUp(bytes);
+        return refused == null || chargeAfterRefusal(bytes, refused, false);
     }
 
     /**
-     * Gives back {@code bytes} charged earlier, at every level.
+     * Gives back {@code bytes} charged earlier, at every level. Allowed after close.
      *
      * @throws IllegalStateException if this would make a level negative: a release without its charge
      */
     public void release(long bytes) {
         checkBytes(bytes);
-        for (MemoryBudget b = this; b != null; b = b.parent) {
-            long now = (long) USED.getAndAdd(b, -bytes) - bytes;
-            if (now < 0) {
-                USED.getAndAdd(b, bytes);
-                throw new IllegalStateException("budget '" + b.path() + "' released " + bytes
-                        + " bytes but only " + (now + bytes) + " were charged");
-            }
-        }
+        releaseUp(bytes);
     }
 
     /** Bytes charged now. */
@@ -125,13 +227,20 @@ public final class MemoryBudget {
         return limit;
     }
 
-    /** What a charge could still get here, counting every ancestor's room too. */
+    /** Bytes guaranteed by the parent (0 for a root or a child without a reservation). */
+    public long reservation() {
+        return reservation;
+    }
+
+    /** What a charge could still get here, counting every ancestor's room (and this level's reservation). */
     public long available() {
-        long room = Long.MAX_VALUE;
-        for (MemoryBudget b = this; b != null; b = b.parent) {
-            room = Math.min(room, Math.max(0, b.limit - b.used()));
+        long here = Math.max(0, limit - used());
+        if (parent == null) {
+            return here;
         }
-        return room;
+        long fromAbove = parent.available();
+        long withCredit = credit() > Long.MAX_VALUE - fromAbove ? Long.MAX_VALUE : credit() + fromAbove;
+        return Math.min(here, withCredit);
     }
 
     public String name() {
@@ -147,28 +256,183 @@ public final class MemoryBudget {
         return Optional.ofNullable(parent);
     }
 
+    /** The children not closed yet (and those closed with memory still charged), in creation order. */
+    public List<MemoryBudget> children() {
+        return List.copyOf(children);
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** What is charged now and who took it. */
+    public BudgetReport report() {
+        List<BudgetReport.Owner> owing = new ArrayList<>();
+        long attributed = 0;
+        for (BudgetOwner owner : owners) {
+            long outstanding = owner.outstanding();
+            if (outstanding != 0) {
+                owing.add(new BudgetReport.Owner(owner.name(), outstanding, owner.openedBy(),
+                        List.of(owner.openedAt())));
+                attributed += outstanding;
+            }
+        }
+        List<BudgetReport> charged = new ArrayList<>();
+        for (MemoryBudget child : children) {
+            long held = child.used() + child.credit();
+            if (held != 0) {
+                charged.add(child.report());
+                attributed += held;
+            }
+        }
+        long now = used();
+        return new BudgetReport(path(), now, peak(), limit, reservation, owing, charged, now - attributed);
+    }
+
+    /**
+     * Refuses further charges, gives the reservation back to the parent, and stops asking this budget's
+     * reclaimers. Children stay open, but their charges throw while an ancestor is closed. Closing twice
+     * does nothing.
+     *
+     * @throws IllegalStateException with the {@link BudgetReport} as its message if memory is still
+     *         charged here (the budget is closed all the same; releases are still accepted)
+     */
+    @Override
+    public void close() {
+        BudgetReport report = shutDown();
+        if (report != null && !report.isClean()) {
+            throw new IllegalStateException(report.format());
+        }
+    }
+
+    /**
+     * Like {@link #close()}, but memory still charged is logged as a warning to the {@code System.Logger}
+     * {@code dev.offheap.account} instead of thrown. Returns the report at closing (clean if nothing was
+     * charged); if the budget was already closed, logs nothing and returns {@link #report()}.
+     */
+    public BudgetReport closeQuietly() {
+        BudgetReport report = shutDown();
+        if (report == null) {
+            return report();
+        }
+        if (!report.isClean()) {
+            LOG.log(System.Logger.Level.WARNING, "closed with memory still charged: " + report.format());
+        }
+        return report;
+    }
+
     @Override
     public String toString() {
         return "MemoryBudget[" + path() + ": " + used() + " of "
-                + (limit == UNLIMITED ? "unlimited" : Long.toString(limit)) + " bytes]";
+                + (limit == UNLIMITED ? "unlimited" : Long.toString(limit)) + " bytes"
+                + (reservation > 0 ? ", " + reservation + " reserved" : "") + (closed ? ", closed" : "") + "]";
     }
 
+    // ---- package-private: for owners and tests ----
+
+    void forget(BudgetOwner owner) {
+        owners.remove(owner);
+    }
+
+    /** The unused part of the reservation. */
+    long credit() {
+        return (long) CREDIT.getVolatile(this);
+    }
+
+    // ---- the accounting ----
+
     /** Returns null on success, else the level that refused (with every lower level rolled back). */
-    private MemoryBudget tryChargeAll(long bytes) {
-        checkBytes(bytes);
-        for (MemoryBudget b = this; b != null; b = b.parent) {
-            if (!b.tryChargeHere(bytes)) {
-                for (MemoryBudget undo = this; undo != b; undo = undo.parent) {
-                    USED.getAndAdd(undo, -bytes);
+    private MemoryBudget chargeUp(long bytes) {
+        if (closed || !tryChargeHere(bytes)) {
+            return this;
+        }
+        long fromCredit = reservation == 0 ? 0 : takeCredit(bytes);
+        long fromParent = bytes - fromCredit;
+        if (fromParent > 0 && parent != null) {
+            MemoryBudget refused = parent.chargeUp(fromParent);
+            if (refused != null) {
+                USED.getAndAdd(this, -bytes);
+                long toParent = fromCredit > 0 ? refill(fromCredit) : 0;
+                if (toParent > 0) {
+                    parent.releaseUp(toParent);
                 }
-                return b;
+                return refused;
+            }
+            if (reservation > 0) {
+                BORROWED.getAndAdd(this, fromParent);
             }
         }
         // Peaks only for charges that every level accepted: a refused one never happened.
-        for (MemoryBudget b = this; b != null; b = b.parent) {
-            b.raisePeak((long) USED.getVolatile(b));
-        }
+        raisePeak((long) USED.getVolatile(this));
         return null;
+    }
+
+    /** The slow path: reclaim below the refusing level, retry once, then answer false or throw. */
+    private boolean chargeAfterRefusal(long bytes, MemoryBudget refused, boolean orThrow) {
+        long reclaimed = -1;
+        if (!refused.closed && !RECLAIMING.isBound()) {
+            MemoryBudget level = refused;
+            long shortfall = Math.max(1, bytes - (level.limit - level.used()));
+            reclaimed = ScopedValue.where(RECLAIMING, Boolean.TRUE).call(() -> level.reclaimBelow(shortfall));
+            if (reclaimed >= 0) {
+                MemoryBudget again = chargeUp(bytes);
+                if (again == null) {
+                    return true;
+                }
+                refused = again;
+            }
+        }
+        if (refused.closed) {
+            throw new IllegalStateException("memory budget '" + refused.path() + "' is closed");
+        }
+        if (!orThrow) {
+            return false;
+        }
+        throw new BudgetExceededException(refused.path(), bytes, refused.used(), refused.limit, reclaimed);
+    }
+
+    /**
+     * Asks the reclaimers of this budget and of every budget below it, until {@code wanted} bytes are freed.
+     * Returns the bytes freed, or -1 if there was no reclaimer to ask.
+     */
+    private long reclaimBelow(long wanted) {
+        long freed = 0;
+        boolean asked = false;
+        Deque<MemoryBudget> todo = new ArrayDeque<>();
+        todo.add(this);
+        while (!todo.isEmpty() && freed < wanted) {
+            MemoryBudget budget = todo.removeFirst();
+            for (Reclaimer reclaimer : budget.reclaimers) {
+                asked = true;
+                freed += ask(budget, reclaimer, wanted - freed);
+                if (freed >= wanted) {
+                    break;
+                }
+            }
+            List<MemoryBudget> below = List.copyOf(budget.children);
+            for (int i = below.size() - 1; i >= 0; i--) {
+                todo.addFirst(below.get(i));
+            }
+        }
+        return asked ? freed : -1;
+    }
+
+    private static long ask(MemoryBudget budget, Reclaimer reclaimer, long wanted) {
+        try {
+            return Math.max(0, reclaimer.reclaim(wanted));
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "a reclaimer of memory budget '" + budget.path() + "' failed", e);
+            return 0;
+        }
+    }
+
+    private void releaseUp(long bytes) {
+        for (MemoryBudget b = this; b != null && bytes > 0; b = b.parent) {
+            b.releaseHere(bytes);
+            if (b.reservation > 0) {
+                bytes = b.keepInReservation(bytes);
+            }
+        }
     }
 
     private boolean tryChargeHere(long bytes) {
@@ -184,10 +448,86 @@ public final class MemoryBudget {
         return true;
     }
 
+    private void releaseHere(long bytes) {
+        long current;
+        do {
+            current = (long) USED.getVolatile(this);
+            if (current < bytes) {
+                throw new IllegalStateException("budget '" + path() + "' released " + bytes
+                        + " bytes but only " + current + " were charged");
+            }
+        } while (!USED.weakCompareAndSet(this, current, current - bytes));
+    }
+
+    /** Takes up to {@code bytes} from the unused reservation; returns how much it took. */
+    private long takeCredit(long bytes) {
+        long current;
+        long taken;
+        do {
+            current = (long) CREDIT.getVolatile(this);
+            taken = Math.min(current, bytes);
+            if (taken == 0) {
+                return 0;
+            }
+        } while (!CREDIT.weakCompareAndSet(this, current, current - taken));
+        return taken;
+    }
+
+    /**
+     * Splits released bytes: those borrowed from the parent go back to it, the rest refill the reservation.
+     * Returns the bytes to release at the parent.
+     */
+    private long keepInReservation(long bytes) {
+        long current;
+        long toParent;
+        do {
+            current = (long) BORROWED.getVolatile(this);
+            toParent = Math.min(current, bytes);
+        } while (toParent > 0 && !BORROWED.weakCompareAndSet(this, current, current - toParent));
+        long kept = bytes - toParent;
+        return kept > 0 ? toParent + refill(kept) : toParent;
+    }
+
+    /**
+     * Puts bytes back into the unused reservation. A closed budget keeps none: returns what must then go
+     * back to the parent (0 while open).
+     */
+    private long refill(long bytes) {
+        CREDIT.getAndAdd(this, bytes);
+        // A release racing with close() may refill after close drained: whoever sees closed drains.
+        return closed ? (long) CREDIT.getAndSet(this, 0L) : 0;
+    }
+
     private void raisePeak(long candidate) {
         long seen;
         while (candidate > (seen = (long) PEAK.getVolatile(this)) && !PEAK.weakCompareAndSet(this, seen, candidate)) {
             Thread.onSpinWait();
+        }
+    }
+
+    /** Closes once: returns the report at closing, or null if already closed. */
+    private BudgetReport shutDown() {
+        synchronized (this) {
+            if (closed) {
+                return null;
+            }
+            closed = true;
+        }
+        reclaimers.clear();
+        long unused = (long) CREDIT.getAndSet(this, 0L);
+        if (unused > 0) {
+            parent.releaseUp(unused);
+        }
+        BudgetReport report = report();
+        if (parent != null && report.isClean()) {
+            parent.children.remove(this);
+        }
+        return report;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("memory budget '" + path() + "' is closed");
         }
     }
 

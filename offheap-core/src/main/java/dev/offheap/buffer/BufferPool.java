@@ -1,7 +1,15 @@
 package dev.offheap.buffer;
 
+import dev.offheap.account.BudgetExceededException;
+import dev.offheap.account.BudgetOwner;
 import dev.offheap.account.Bytes;
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.account.Reclaimer;
+import dev.offheap.metrics.BufferPoolMXBean;
+import dev.offheap.metrics.jfr.BudgetExceeded;
+import dev.offheap.metrics.jfr.PoolTrimmed;
+import dev.offheap.metrics.jmx.Jmx;
+import dev.offheap.metrics.jmx.Registration;
 import dev.offheap.os.NativeMemory;
 import dev.offheap.os.NativeRegion;
 import java.util.ArrayList;
@@ -27,7 +35,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Memory comes from large slabs mapped from the OS, one size class per slab (64 bytes, then four classes
  * per doubling up to {@link Builder#largestPooledSize(int)}); larger requests get a region of their own.
- * Every byte taken from the OS is charged to the pool's {@link MemoryBudget}. A platform thread keeps a
+ * Every byte taken from the OS is charged to the pool's {@link MemoryBudget}, through an owner named after
+ * the pool; when the budget (or an ancestor) runs short, the pool gives its idle slabs back before the
+ * charge is refused (it is one of the budget's {@link Reclaimer}s). A platform thread keeps a
  * small cache of free slots, so a steady acquire and release on one thread takes no lock and allocates
  * nothing; a buffer may be released by any thread.
  *
@@ -40,6 +50,9 @@ public final class BufferPool implements AutoCloseable {
 
     private final String name;
     private final MemoryBudget budget;
+    private final boolean ownBudget;
+    private final BudgetOwner account;
+    private final Reclaimer reclaimer = this::reclaim;
     private final NativeMemory memory;
     private final SizeClasses classes;
     private final SizeClassPool[] classPools;
@@ -52,11 +65,16 @@ public final class BufferPool implements AutoCloseable {
     private final DedicatedRegions dedicated = new DedicatedRegions(this);
     private final Set<CheckedBuffer> checkedLeases = ConcurrentHashMap.newKeySet();
     private final AtomicLong osBytes = new AtomicLong();
+    private final AtomicLong peakOsBytes = new AtomicLong();
+    private final BufferPoolMetrics metrics = new BufferPoolMetrics(this);
+    private final Registration jmx;
     private volatile boolean closed;
 
     private BufferPool(Builder b) {
         this.name = b.name != null ? b.name : "buffer-pool-" + POOL_NUMBER.incrementAndGet();
-        this.budget = b.budget != null ? b.budget : MemoryBudget.unlimited(name);
+        this.ownBudget = b.budget == null;
+        this.budget = ownBudget ? MemoryBudget.unlimited(name) : b.budget;
+        this.account = budget.owner("buffer pool " + name);
         this.memory = b.memory;
         this.classes = new SizeClasses(b.largestPooledSize);
         this.classPools = new SizeClassPool[classes.count()];
@@ -75,6 +93,9 @@ public final class BufferPool implements AutoCloseable {
         this.maxLeaseSize = b.maxLeaseSize;
         // A request above maxLeaseSize must reach acquireDedicated, which refuses it.
         this.largestPooledSize = Math.min(classes.largest(), b.maxLeaseSize);
+        this.jmx = b.jmx ? Jmx.registerPool("BufferPool", name, BufferPoolMXBean.class, metrics, List.of(budget))
+                : Registration.NONE;
+        budget.addReclaimer(reclaimer); // last: another thread's refusal may call it at once
     }
 
     /** A pool with the defaults of {@link Builder}. */
@@ -143,6 +164,14 @@ public final class BufferPool implements AutoCloseable {
     }
 
     /**
+     * The pool's figures as JMX shows them ({@code dev.offheap:type=BufferPool,name=...}, unless built with
+     * {@code jmx(false)}), for other monitoring systems. Cheap to read: see {@link BufferPoolMXBean}.
+     */
+    public BufferPoolMXBean metrics() {
+        return metrics;
+    }
+
+    /**
      * Gives idle memory back to the OS: the caller's thread cache and those of dead threads are emptied,
      * live threads are asked to empty theirs at their next acquire or release, and every slab whose slots
      * are all free is unmapped.
@@ -170,6 +199,8 @@ public final class BufferPool implements AutoCloseable {
             }
             closed = true;
         }
+        jmx.close();
+        budget.removeReclaimer(reclaimer);
         leaks.poll();
         int leased = 0;
         for (SizeClassPool pool : classPools) {
@@ -181,6 +212,10 @@ public final class BufferPool implements AutoCloseable {
         leased += dedicated.releaseAll();
         if (caches != null) {
             caches.clear();
+        }
+        account.close();
+        if (ownBudget) {
+            budget.closeQuietly();
         }
         if (leased > 0) {
             LOG.log(System.Logger.Level.WARNING, "buffer pool ''{0}'' closed with {1} buffers still leased;"
@@ -223,21 +258,23 @@ public final class BufferPool implements AutoCloseable {
         }
     }
 
-    /** Takes memory from the OS, charged to the budget; on refusal, trims idle slabs once and retries. */
+    /**
+     * Takes memory from the OS, charged to the budget; a refusal first runs the budget's reclaimers, this
+     * pool's {@link #reclaim} among them, and retries once.
+     */
     NativeRegion takeFromOs(long bytes) {
-        if (!budget.tryCharge(bytes)) {
-            if (caches != null) {
-                caches.reclaim();
-            }
-            trimSlabs();
-            budget.charge(bytes);
+        try {
+            account.charge(bytes);
+        } catch (BudgetExceededException refused) {
+            BudgetExceeded.emit(name, refused);
+            throw refused;
         }
         try {
             NativeRegion region = memory.allocate(bytes);
-            osBytes.addAndGet(bytes);
+            peakOsBytes.accumulateAndGet(osBytes.addAndGet(bytes), Math::max);
             return region;
         } catch (RuntimeException | Error e) {
-            budget.release(bytes);
+            account.release(bytes);
             throw e;
         }
     }
@@ -246,7 +283,15 @@ public final class BufferPool implements AutoCloseable {
         long bytes = region.byteSize();
         region.close();
         osBytes.addAndGet(-bytes);
-        budget.release(bytes);
+        account.release(bytes);
+    }
+
+    long bytesFromOs() {
+        return osBytes.get();
+    }
+
+    long peakBytesFromOs() {
+        return peakOsBytes.get();
     }
 
     void checkOpen() {
@@ -288,12 +333,12 @@ public final class BufferPool implements AutoCloseable {
         return new PooledBuffer(slot, leaks);
     }
 
-    /** A lease of its own class (checked, dedicated) watched through a wrapper. */
     /** Leak sampling where no thread cache counts acquires down (virtual threads, dedicated leases). */
     private boolean sampledAtRandom() {
         return leakSampling > 0 && ThreadLocalRandom.current().nextInt(leakSampling) == 0;
     }
 
+    /** A lease of its own class (checked, dedicated) watched through a wrapper. */
     private Lease decorate(Lease lease, boolean sampled) {
         if (!sampled) {
             return lease;
@@ -302,10 +347,28 @@ public final class BufferPool implements AutoCloseable {
         return new TrackedBuffer(lease, leaks);
     }
 
-    private void trimSlabs() {
-        for (SizeClassPool pool : classPools) {
-            pool.trim();
+    /**
+     * The budget ran short: empties the calling thread's cache (and those of dead threads), asks live
+     * threads to empty theirs, and unmaps every idle slab. Runs on the refused thread, which may hold a
+     * class's {@code growLock}; trimming takes only class monitors, never a growLock.
+     */
+    private long reclaim(long bytesWanted) {
+        if (closed) {
+            return 0;
         }
+        if (caches != null) {
+            caches.reclaim();
+        }
+        return trimSlabs();
+    }
+
+    private long trimSlabs() {
+        long freed = 0;
+        for (SizeClassPool pool : classPools) {
+            freed += pool.trim();
+        }
+        PoolTrimmed.emit(name, "BufferPool", freed);
+        return freed;
     }
 
     private static long slabBytes(int slotSize, long maxSlab) {
@@ -329,6 +392,7 @@ public final class BufferPool implements AutoCloseable {
         private int threadCacheLargestSize = 64 * 1024;
         private int leakSampling = 4096;
         private boolean checked;
+        private boolean jmx = true;
 
         private Builder() {}
 
@@ -410,6 +474,16 @@ public final class BufferPool implements AutoCloseable {
          */
         public Builder checked(boolean checked) {
             this.checked = checked;
+            return this;
+        }
+
+        /**
+         * Whether the pool shows in JMX as {@code dev.offheap:type=BufferPool,name=<name>} (with a suffix
+         * {@code -2}, {@code -3}... if the name is taken), and its budget as
+         * {@code dev.offheap:type=MemoryBudget,name=<path>}, from build to close. Default on.
+         */
+        public Builder jmx(boolean register) {
+            this.jmx = register;
             return this;
         }
 

@@ -1,5 +1,7 @@
 package dev.offheap.buffer;
 
+import dev.offheap.metrics.jfr.SlabAllocated;
+import dev.offheap.metrics.jfr.SlabReleased;
 import dev.offheap.os.NativeMemory;
 import dev.offheap.os.NativeRegion;
 import java.util.List;
@@ -25,6 +27,7 @@ final class DedicatedRegions {
     DedicatedBuffer acquire(int size) {
         long regionBytes = NativeMemory.roundToPage(size);
         NativeRegion region = owner.takeFromOs(regionBytes);
+        SlabAllocated.emit(owner.name(), regionBytes, 0);
         DedicatedBuffer buffer = new DedicatedBuffer(this, region, size);
         live.add(buffer);
         bytes.addAndGet(regionBytes);
@@ -40,8 +43,10 @@ final class DedicatedRegions {
         if (!live.remove(buffer)) {
             return false;
         }
-        bytes.addAndGet(-buffer.region().byteSize());
+        long regionBytes = buffer.region().byteSize();
+        bytes.addAndGet(-regionBytes);
         owner.giveToOs(buffer.region());
+        SlabReleased.emit(owner.name(), regionBytes, 0);
         return true;
     }
 

@@ -1,5 +1,6 @@
 package dev.offheap.buffer;
 
+import dev.offheap.metrics.jfr.LeakReported;
 import java.lang.ref.PhantomReference;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
@@ -41,6 +42,7 @@ final class LeakDetector {
                 LOG.log(System.Logger.Level.WARNING, "LEAK: a buffer of " + record.inner.size()
                         + " bytes from pool '" + poolName + "' became unreachable without being released;"
                         + " its memory went back to the pool. It was acquired here:", record.acquiredAt);
+                LeakReported.emit(poolName, record.inner.size(), record.acquiredAt);
                 record.inner.release();
             }
         }

@@ -1,5 +1,7 @@
 package dev.offheap.buffer;
 
+import dev.offheap.metrics.jfr.SlabAllocated;
+import dev.offheap.metrics.jfr.SlabReleased;
 import dev.offheap.os.NativeRegion;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -101,6 +103,7 @@ final class SizeClassPool {
                     }
                     current = addSlab(region);
                 }
+                SlabAllocated.emit(owner.name(), slabBytes, slotSize);
             }
         } finally {
             growLock.unlock();
@@ -180,6 +183,7 @@ final class SizeClassPool {
         }
         slabsFreed++;
         owner.giveToOs(slab.region);
+        SlabReleased.emit(owner.name(), slab.byteSize(), slotSize);
         return slab.byteSize();
     }
 

@@ -1,6 +1,6 @@
 package dev.offheap.store;
 
-import dev.offheap.account.MemoryBudget;
+import dev.offheap.account.BudgetOwner;
 import dev.offheap.os.NativeMemory;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -12,8 +12,8 @@ import java.lang.foreign.MemorySegment;
  */
 final class ArenaChunks extends ChunkSource {
 
-    ArenaChunks(String name, long chunkSize, MemoryBudget budget) {
-        super(name, chunkSize, budget);
+    ArenaChunks(String name, long chunkSize, BudgetOwner account) {
+        super(name, chunkSize, account);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.offheap.store;
 
-import dev.offheap.account.MemoryBudget;
+import dev.offheap.account.BudgetOwner;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -26,13 +26,13 @@ final class ChannelChunks extends ChunkSource {
     private final FileChannel channel;
     private final Path path;
 
-    private ChannelChunks(String name, long chunkSize, MemoryBudget budget, FileChannel channel, Path path) {
-        super(name, chunkSize, budget);
+    private ChannelChunks(String name, long chunkSize, BudgetOwner account, FileChannel channel, Path path) {
+        super(name, chunkSize, account);
         this.channel = channel;
         this.path = path;
     }
 
-    static ChannelChunks create(String name, long chunkSize, MemoryBudget budget, Path directory, String prefix)
+    static ChannelChunks create(String name, long chunkSize, BudgetOwner account, Path directory, String prefix)
             throws IOException {
         Files.createDirectories(directory);
         Path path = directory.resolve(prefix + "-" + ProcessHandle.current().pid() + "-"
@@ -43,7 +43,7 @@ final class ChannelChunks extends ChunkSource {
                 ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
                 : new FileAttribute<?>[0];
         FileChannel channel = FileChannel.open(path, options, ownerOnly);
-        return new ChannelChunks(name, chunkSize, budget, channel, path);
+        return new ChannelChunks(name, chunkSize, account, channel, path);
     }
 
     @Override

@@ -1,6 +1,14 @@
 package dev.offheap.store;
 
+import dev.offheap.account.BudgetExceededException;
+import dev.offheap.account.BudgetOwner;
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.account.Reclaimer;
+import dev.offheap.metrics.ChunkPoolMXBean;
+import dev.offheap.metrics.jfr.BudgetExceeded;
+import dev.offheap.metrics.jfr.PoolTrimmed;
+import dev.offheap.metrics.jmx.Jmx;
+import dev.offheap.metrics.jmx.Registration;
 import dev.offheap.os.AddressRange;
 import dev.offheap.os.MovableMemory;
 import dev.offheap.os.NativeFile;
@@ -10,6 +18,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,8 +35,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>An array takes whole chunks: from memory while the memory limit allows, then from the spill file if
  * there is a spill directory. Releasing an array gives its chunks back to the pool at once; {@link #trim()}
- * gives the space of free chunks back to the OS. Chunks never move and are all the same size, so the pool
- * never fragments.
+ * gives the space of free chunks back to the OS, and so does a memory budget that runs short (the pool is
+ * one of its {@link Reclaimer}s). Chunks never move and are all the same size, so the pool never fragments.
  *
  * <p>On Linux every array is one contiguous range of addresses with its chunks in it: memory chunks are
  * anonymous blocks moved in with their pages ({@code mremap}), spill chunks are pieces of the spill file
@@ -46,7 +55,13 @@ public final class ChunkPool implements AutoCloseable {
     private final ChunkSource spill;
     private final Path spillDirectory;
     private final MappingBudget mappings;
+    private final MemoryBudget memoryBudget;
+    private final boolean ownMemoryBudget;
+    private final MemoryBudget spillBudget;
+    private final Reclaimer reclaimer = bytesWanted -> trimMemory();
     private final Set<ArrayMemory> live = ConcurrentHashMap.newKeySet();
+    private final ChunkPoolMetrics metrics = new ChunkPoolMetrics(this);
+    private final Registration jmx;
     private volatile boolean closed;
 
     private ChunkPool(Builder builder) throws IOException {
@@ -54,27 +69,38 @@ public final class ChunkPool implements AutoCloseable {
         this.chunkSize = builder.chunkSize;
         this.chunkShift = Long.numberOfTrailingZeros(chunkSize);
         this.contiguous = !builder.portable && NativeFile.isSupported();
-        MemoryBudget memoryBudget = builder.memoryBudget();
+        this.ownMemoryBudget = builder.budget == null || builder.memoryLimit != MemoryBudget.UNLIMITED;
+        this.memoryBudget = builder.memoryBudget();
         this.spillDirectory = builder.spillDirectory;
         this.mappings = new MappingBudget(name, chunkSize, builder.mappingLimit);
+        BudgetOwner memoryAccount = memoryBudget.owner("store " + name + " memory chunks");
         if (contiguous) {
-            this.memory = new MovableChunks("memory", chunkSize, memoryBudget, mappings);
+            this.memory = new MovableChunks("memory", chunkSize, memoryAccount, mappings);
         } else {
-            this.memory = new ArenaChunks("memory", chunkSize, memoryBudget);
+            this.memory = new ArenaChunks("memory", chunkSize, memoryAccount);
         }
         ChunkSource spillSource = null;
+        this.spillBudget = spillDirectory == null ? null : MemoryBudget.root(name + "-spill", builder.spillLimit);
         if (spillDirectory != null) {
-            MemoryBudget spillBudget = MemoryBudget.root(name + "-spill", builder.spillLimit);
+            BudgetOwner spillAccount = spillBudget.owner("store " + name + " spill chunks");
             try {
                 spillSource = contiguous
-                        ? new FileChunks("spill", chunkSize, spillBudget, NativeFile.spill(spillDirectory, "offheap-" + name))
-                        : ChannelChunks.create("spill", chunkSize, spillBudget, spillDirectory, "offheap-" + name);
+                        ? new FileChunks("spill", chunkSize, spillAccount, NativeFile.spill(spillDirectory, "offheap-" + name))
+                        : ChannelChunks.create("spill", chunkSize, spillAccount, spillDirectory, "offheap-" + name);
             } catch (IOException | RuntimeException e) {
                 memory.close();
+                closeBudgets();
                 throw e;
             }
         }
         this.spill = spillSource;
+        memory.pool = name;
+        if (spill != null) {
+            spill.pool = name;
+        }
+        this.jmx = builder.jmx ? Jmx.registerPool("ChunkPool", name, ChunkPoolMXBean.class, metrics,
+                spill == null ? List.of(memoryBudget) : List.of(memoryBudget, spill.budget())) : Registration.NONE;
+        memoryBudget.addReclaimer(reclaimer);
     }
 
     /** A pool with 4 MiB chunks, no memory limit and no spill file. */
@@ -142,11 +168,41 @@ public final class ChunkPool implements AutoCloseable {
     /** Gives the space of every free chunk back to the OS and its charge back to the budget; returns the bytes. */
     public long trim() {
         checkOpen();
-        return memory.trim() + (spill == null ? 0 : spill.trim());
+        long bytes = memory.trim() + (spill == null ? 0 : spill.trim());
+        PoolTrimmed.emit(name, "ChunkPool", bytes);
+        return bytes;
+    }
+
+    /** The memory budget ran short: free memory chunks give their space back (spill space is no memory). */
+    private long trimMemory() {
+        if (closed) {
+            return 0;
+        }
+        long bytes = memory.trim();
+        if (bytes > 0) {
+            PoolTrimmed.emit(name, "ChunkPool", bytes);
+        }
+        return bytes;
     }
 
     public StoreStats stats() {
         return new StoreStats(live.size(), mappings.used(), memory.stats(), spill == null ? null : spill.stats());
+    }
+
+    /**
+     * The pool's figures as JMX shows them ({@code dev.offheap:type=ChunkPool,name=...}, unless built with
+     * {@code jmx(false)}), for other monitoring systems. Cheap to read: a few counters under a short lock.
+     */
+    public ChunkPoolMXBean metrics() {
+        return metrics;
+    }
+
+    MemoryBudget memoryBudget() {
+        return memory.budget();
+    }
+
+    MemoryBudget spillBudget() {
+        return spill == null ? null : spill.budget();
     }
 
     /**
@@ -159,12 +215,25 @@ public final class ChunkPool implements AutoCloseable {
             return;
         }
         closed = true;
+        jmx.close();
+        memoryBudget.removeReclaimer(reclaimer);
         for (ArrayMemory array : live) {
             array.close();
         }
         memory.close();
         if (spill != null) {
             spill.close();
+        }
+        closeBudgets();
+    }
+
+    /** Closes the budgets this pool made for itself; a budget given to the builder stays open. */
+    private void closeBudgets() {
+        if (ownMemoryBudget) {
+            memoryBudget.closeQuietly();
+        }
+        if (spillBudget != null) {
+            spillBudget.closeQuietly();
         }
     }
 
@@ -239,7 +308,12 @@ public final class ChunkPool implements AutoCloseable {
     /** Throws the budget's own exception for the source that refused last. */
     private void refuse(long missingChunks) {
         ChunkSource last = spill != null ? spill : memory;
-        last.budget().charge(missingChunks * chunkSize);
+        try {
+            last.budget().charge(missingChunks * chunkSize);
+        } catch (BudgetExceededException refused) {
+            BudgetExceeded.emit(name, refused);
+            throw refused;
+        }
         // Memory was freed between the refusal and now: give it back and report the race as a refusal.
         last.budget().release(missingChunks * chunkSize);
         throw new IllegalStateException("pool '" + name + "' could not take " + missingChunks
@@ -425,6 +499,7 @@ public final class ChunkPool implements AutoCloseable {
         private long spillLimit = MemoryBudget.UNLIMITED;
         private boolean portable;
         private long mappingLimit = MapCount.limitForStores();
+        private boolean jmx = true;
 
         private Builder() {}
 
@@ -480,6 +555,16 @@ public final class ChunkPool implements AutoCloseable {
                 throw new IllegalArgumentException("spill limit must be >= 0: " + bytes);
             }
             this.spillLimit = bytes;
+            return this;
+        }
+
+        /**
+         * Whether the pool shows in JMX as {@code dev.offheap:type=ChunkPool,name=<name>} (with a suffix
+         * {@code -2}, {@code -3}... if the name is taken), and its budgets as
+         * {@code dev.offheap:type=MemoryBudget,name=<path>}, from build to close. Default on.
+         */
+        public Builder jmx(boolean register) {
+            this.jmx = register;
             return this;
         }
 

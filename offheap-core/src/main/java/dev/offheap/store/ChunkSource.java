@@ -1,6 +1,9 @@
 package dev.offheap.store;
 
+import dev.offheap.account.BudgetOwner;
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.metrics.jfr.ChunkAllocated;
+import dev.offheap.metrics.jfr.ChunkReleased;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -9,31 +12,35 @@ import java.util.ArrayDeque;
 /**
  * Where chunks come from: memory or a spill file. On Linux, movable anonymous blocks ({@link MovableChunks})
  * and an unlinked file ({@link FileChunks}); elsewhere portable Java APIs ({@link ArenaChunks},
- * {@link ChannelChunks}). Every chunk is charged to the source's budget while
+ * {@link ChannelChunks}). Every chunk is charged to the source's budget, through the source's owner, while
  * it has space behind it ("backed"), whether an array holds it or it waits in the free list for the next
  * array; {@link #trim()} gives the space of free chunks back and releases their charge.
  *
  * <p>Free chunks are reused last-in first-out, backed ones before holes, so a steady workload keeps reusing
- * the same memory. Allocation is rare and coarse (whole chunks for whole arrays), so a lock suffices.
+ * the same memory. Allocation is rare and coarse (whole chunks for whole arrays), so a lock suffices; the
+ * budget is charged outside it, because a refusal runs reclaimers, which may trim this very source.
  */
 abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks, FileChunks, ArenaChunks, ChannelChunks {
     final long chunkSize;
     final String name;
-    private final MemoryBudget budget;
+    private final BudgetOwner account;
     private final ArrayDeque<Chunk> backed = new ArrayDeque<>();
     private final ArrayDeque<Chunk> holes = new ArrayDeque<>();
     private long created;
     private long inUse;
+    private long peakBacked;
     private boolean closed;
+    /** The pool's name, for events; set by the pool before it is shared. */
+    String pool = "";
 
-    ChunkSource(String name, long chunkSize, MemoryBudget budget) {
+    ChunkSource(String name, long chunkSize, BudgetOwner account) {
         this.name = name;
         this.chunkSize = chunkSize;
-        this.budget = budget;
+        this.account = account;
     }
 
     MemoryBudget budget() {
-        return budget;
+        return account.budget();
     }
 
     /**
@@ -41,29 +48,42 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
      *
      * @throws IOException if the space cannot be reserved (a full disk)
      */
-    final synchronized Chunk take() throws IOException {
-        if (closed) {
-            throw new IllegalStateException("chunk source '" + name + "' is closed");
+    final Chunk take() throws IOException {
+        Chunk chunk = takeBacked();
+        if (chunk != null) {
+            return chunk;
         }
+        if (!account.tryCharge(chunkSize)) {
+            return null;
+        }
+        return backNew();
+    }
+
+    private synchronized Chunk takeBacked() {
+        checkOpen();
         Chunk chunk = backed.poll();
         if (chunk != null) {
             inUse++;
-            return chunk;
         }
-        if (!budget.tryCharge(chunkSize)) {
-            return null;
-        }
-        chunk = holes.poll();
-        boolean fresh = chunk == null;
+        return chunk;
+    }
+
+    /** A hole or a new chunk with space behind it, for a chunk already charged. */
+    private synchronized Chunk backNew() throws IOException {
+        Chunk chunk = null;
+        boolean fresh = false;
         try {
+            checkOpen();
+            chunk = holes.poll();
+            fresh = chunk == null;
             if (fresh) {
                 chunk = new Chunk(this, created * chunkSize);
                 extendTo((created + 1) * chunkSize);
             }
             back(chunk);
         } catch (IOException | RuntimeException | Error e) {
-            budget.release(chunkSize);
-            if (!fresh) {
+            account.release(chunkSize);
+            if (chunk != null && !fresh) {
                 holes.push(chunk);
             }
             throw e;
@@ -72,6 +92,8 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
             created++;
         }
         inUse++;
+        peakBacked = Math.max(peakBacked, inUse + backed.size());
+        ChunkAllocated.emit(pool, name, chunkSize);
         return chunk;
     }
 
@@ -95,15 +117,16 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
             unback(chunk);
             chunk.zero = true;
             holes.push(chunk);
-            budget.release(chunkSize);
+            account.release(chunkSize);
             bytes += chunkSize;
+            ChunkReleased.emit(pool, name, chunkSize);
         }
         return bytes;
     }
 
     final synchronized ChunkStats stats() {
-        return new ChunkStats(name, chunkSize, created, inUse, backed.size(), holes.size(), budget.used(),
-                budget.limit());
+        return new ChunkStats(name, chunkSize, created, inUse, backed.size(), holes.size(), budget().used(),
+                budget().limit(), peakBacked);
     }
 
     /** Frees everything. Arrays still holding chunks must have been closed before. */
@@ -116,11 +139,19 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         long charged = (created - holes.size()) * chunkSize;
         for (Chunk chunk : backed) {
             release(chunk);
+            ChunkReleased.emit(pool, name, chunkSize);
         }
         backed.clear();
         holes.clear();
-        budget.release(charged);
+        account.release(charged);
+        account.close();
         closeSource();
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("chunk source '" + name + "' is closed");
+        }
     }
 
     /**

@@ -13,9 +13,15 @@ import dev.offheap.account.Bytes;
  * @param holes       chunks whose space was given back by {@code trim()}
  * @param bytesCharged bytes charged to the source's budget (in use plus free)
  * @param limit       the budget's limit
+ * @param peakBacked  the most chunks with space behind them (in use plus free) at once
  */
 public record ChunkStats(String name, long chunkSize, long created, long inUse, long free, long holes,
-        long bytesCharged, long limit) {
+        long bytesCharged, long limit, long peakBacked) {
+
+    /** Bytes of chunks with space behind them: in use plus free (the budget may be shared with others). */
+    public long bytesBacked() {
+        return (inUse + free) * chunkSize;
+    }
 
     public long bytesInUse() {
         return inUse * chunkSize;

@@ -1,6 +1,6 @@
 package dev.offheap.store;
 
-import dev.offheap.account.MemoryBudget;
+import dev.offheap.account.BudgetOwner;
 import dev.offheap.os.AddressRange;
 import dev.offheap.os.NativeFile;
 import java.io.IOException;
@@ -14,8 +14,8 @@ import java.lang.foreign.MemorySegment;
 final class FileChunks extends ChunkSource {
     private final NativeFile file;
 
-    FileChunks(String name, long chunkSize, MemoryBudget budget, NativeFile file) {
-        super(name, chunkSize, budget);
+    FileChunks(String name, long chunkSize, BudgetOwner account, NativeFile file) {
+        super(name, chunkSize, account);
         this.file = file;
     }
 

@@ -1,6 +1,6 @@
 package dev.offheap.store;
 
-import dev.offheap.account.MemoryBudget;
+import dev.offheap.account.BudgetOwner;
 import dev.offheap.os.MovableMemory;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -15,8 +15,8 @@ import java.lang.foreign.MemorySegment;
 final class MovableChunks extends ChunkSource {
     private final MappingBudget mappings;
 
-    MovableChunks(String name, long chunkSize, MemoryBudget budget, MappingBudget mappings) {
-        super(name, chunkSize, budget);
+    MovableChunks(String name, long chunkSize, BudgetOwner account, MappingBudget mappings) {
+        super(name, chunkSize, account);
         this.mappings = mappings;
     }
 

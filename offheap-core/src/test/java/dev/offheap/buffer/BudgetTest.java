@@ -269,4 +269,55 @@ class BudgetTest {
             assertThat(root.used()).isZero();
         }
     }
+
+    @Test
+    void aPoolUnderOneChildGivesItsIdleSlabsBackWhenAnotherChildFillsTheRoot() {
+        MemoryBudget root = MemoryBudget.root("process", MiB);
+        try (BufferPool a = BufferPool.builder().name("a").budget(root.child("a", MiB)).build();
+             BufferPool b = BufferPool.builder().name("b").budget(root.child("b", MiB)).build()) {
+            // 32 KiB slots come in 1 MiB slabs: one idle slab in this thread's cache fills the root
+            a.acquire(32 * 1024).release();
+            assertThat(root.used()).isEqualTo(MiB);
+            try (Buffer other = b.acquire(SIZE)) {
+                assertThat(other.size()).isEqualTo(SIZE);
+                assertThat(a.stats().osBytes()).as("a trimmed its idle slab for b").isZero();
+                assertThat(root.used()).isEqualTo(SLAB);
+            }
+        }
+        assertThat(root.used()).isZero();
+    }
+
+    @Test
+    void closingTheBudgetUnderALivePoolNamesThePoolAndWhereItWasBuilt() {
+        MemoryBudget root = MemoryBudget.root("process", 64 * MiB);
+        MemoryBudget io = root.child("io", 64 * MiB);
+        try (BufferPool pool = buildIoPool(io)) {
+            Buffer held = pool.acquire(SIZE);
+            IllegalStateException e = catchThrowableOfType(IllegalStateException.class, io::close);
+            assertThat(e.getMessage())
+                    .contains("memory budget 'process/io': " + Bytes.format(SLAB) + " charged")
+                    .contains("owner 'buffer pool io': " + Bytes.format(SLAB) + " outstanding")
+                    .contains("BufferPool$Builder.build(")
+                    .contains(BudgetTest.class.getName() + ".buildIoPool(");
+            held.release();
+        }
+        assertThat(root.used()).as("the pool gave everything back after its budget closed").isZero();
+    }
+
+    @Test
+    void aClosedPoolLeavesNoOwnerInItsBudget() {
+        MemoryBudget root = MemoryBudget.root("process", MiB);
+        MemoryBudget io = root.child("io", MiB);
+        try (BufferPool pool = buildIoPool(io)) {
+            pool.acquire(32 * 1024).release();
+            assertThat(io.report().owners()).extracting(o -> o.name()).containsExactly("buffer pool io");
+        }
+        assertThat(io.report().owners()).isEmpty();
+        io.close();
+        assertThat(root.used()).isZero();
+    }
+
+    private static BufferPool buildIoPool(MemoryBudget budget) {
+        return BufferPool.builder().name("io").budget(budget).threadCaches(0).build();
+    }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.account.BudgetExceededException;
+import dev.offheap.account.BudgetReport;
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.os.SmallTmpfs;
 import java.io.UncheckedIOException;
@@ -97,6 +98,45 @@ class ChunkPoolTest {
             }
         }
         assertThat(budget.used()).as("close gives every charge back").isZero();
+    }
+
+    @Test
+    void aFullProcessBudgetTrimsTheFreeChunksOfAnotherPool() {
+        MemoryBudget process = MemoryBudget.root("process", 4 * CHUNK);
+        try (ChunkPool a = ChunkPool.builder().name("a").chunkSize(CHUNK).budget(process).memoryLimit(4 * CHUNK)
+                .build();
+             ChunkPool b = ChunkPool.builder().name("b").chunkSize(CHUNK).budget(process).memoryLimit(4 * CHUNK)
+                .build()) {
+            a.longs(4 * CHUNK / 8).close();
+            assertThat(a.stats().memory().free()).isEqualTo(4);
+            assertThat(process.used()).as("free chunks stay charged").isEqualTo(4 * CHUNK);
+            try (LongArray array = b.longs(2 * CHUNK / 8)) {
+                assertThat(array.get(0)).isZero();
+                assertThat(a.stats().memory().free()).as("a trimmed its free chunks for b").isZero();
+                assertThat(a.stats().memory().holes()).isEqualTo(4);
+                assertThat(process.used()).isEqualTo(2 * CHUNK);
+            }
+        }
+        assertThat(process.used()).isZero();
+        assertThat(process.children()).as("each pool closed the budget it made").isEmpty();
+    }
+
+    @Test
+    void theBudgetReportNamesTheStoreThatHoldsMemory() {
+        MemoryBudget process = MemoryBudget.unlimited("process");
+        try (ChunkPool pool = ChunkPool.builder().name("samples").chunkSize(CHUNK).budget(process).build();
+             LongArray held = pool.longs(CHUNK / 8)) {
+            assertThat(held.length()).isEqualTo(CHUNK / 8);
+            BudgetReport report = process.report();
+            assertThat(report.owners()).singleElement().satisfies(owner -> {
+                assertThat(owner.name()).isEqualTo("store samples memory chunks");
+                assertThat(owner.outstanding()).isEqualTo(CHUNK);
+                assertThat(owner.openedAt()).anySatisfy(frame -> assertThat(frame.getMethodName())
+                        .isEqualTo("theBudgetReportNamesTheStoreThatHoldsMemory"));
+            });
+        }
+        assertThat(process.report().owners()).isEmpty();
+        process.close();
     }
 
     @Test

@@ -1,0 +1,122 @@
+package dev.offheap.account;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One component's account with a {@link MemoryBudget}: charges made through it count in the budget as
+ * usual, and the owner keeps its own balance and the stack where it was opened, so that a budget closed
+ * with memory still charged can name who took it ({@link MemoryBudget#report()}).
+ *
+ * {@snippet :
+ * BudgetOwner account = budget.owner("chunk cache");
+ * account.charge(4L << 20);
+ * // ...
+ * account.release(4L << 20);
+ * account.close();
+ * }
+ *
+ * <p>Safe for use by any number of threads. Charging costs the budget's charge plus one atomic add.
+ */
+public final class BudgetOwner implements AutoCloseable {
+    private final MemoryBudget budget;
+    private final String name;
+    /** Captured once when the owner opens (never on a charge); only its stack is used. */
+    private final Throwable openedAt = new Throwable();
+    private final String openedBy = Thread.currentThread().getName();
+    private final AtomicLong outstanding = new AtomicLong();
+
+    BudgetOwner(MemoryBudget budget, String name) {
+        this.budget = budget;
+        this.name = Objects.requireNonNull(name, "name");
+    }
+
+    /**
+     * Charges the budget, as {@link MemoryBudget#charge(long)}, and counts the bytes as this owner's.
+     *
+     * @throws BudgetExceededException if the budget refuses; nothing is charged
+     * @throws IllegalStateException if the budget is closed
+     */
+    public void charge(long bytes) {
+        budget.charge(bytes);
+        outstanding.addAndGet(bytes);
+    }
+
+    /** Like {@link #charge(long)} but answers false instead of throwing {@link BudgetExceededException}. */
+    public boolean tryCharge(long bytes) {
+        if (!budget.tryCharge(bytes)) {
+            return false;
+        }
+        outstanding.addAndGet(bytes);
+        return true;
+    }
+
+    /**
+     * Gives back bytes this owner charged. Allowed after the budget is closed.
+     *
+     * @throws IllegalStateException if this owner has fewer bytes outstanding; nothing changes then
+     */
+    public void release(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes must be >= 0: " + bytes);
+        }
+        long before;
+        do {
+            before = outstanding.get();
+            if (before < bytes) {
+                throw new IllegalStateException("owner '" + name + "' of budget '" + budget.path() + "' released "
+                        + bytes + " bytes but only " + before + " were charged through it");
+            }
+        } while (!outstanding.compareAndSet(before, before - bytes));
+        budget.release(bytes);
+    }
+
+    /** Bytes charged through this owner and not released. */
+    public long outstanding() {
+        return outstanding.get();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public MemoryBudget budget() {
+        return budget;
+    }
+
+    /** Where this owner was opened: the stack of the caller of {@link MemoryBudget#owner(String)}. */
+    public StackTraceElement[] openedAt() {
+        StackTraceElement[] stack = openedAt.getStackTrace();
+        int first = 0;
+        while (first < stack.length - 1 && isOurs(stack[first].getClassName())) {
+            first++;
+        }
+        return Arrays.copyOfRange(stack, first, stack.length);
+    }
+
+    /** The name of the thread that opened this owner. */
+    public String openedBy() {
+        return openedBy;
+    }
+
+    /**
+     * Stops listing this owner in its budget's reports once nothing is outstanding. With bytes still
+     * charged it stays listed, so the budget's report names it; releasing them later is still allowed.
+     */
+    @Override
+    public void close() {
+        if (outstanding.get() == 0) {
+            budget.forget(this);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "BudgetOwner[" + name + " of " + budget.path() + ": " + outstanding.get() + " bytes]";
+    }
+
+    private static boolean isOurs(String className) {
+        return className.equals(BudgetOwner.class.getName()) || className.equals(MemoryBudget.class.getName());
+    }
+}

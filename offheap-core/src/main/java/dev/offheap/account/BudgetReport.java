@@ -1,0 +1,86 @@
+package dev.offheap.account;
+
+import java.util.List;
+
+/**
+ * What a {@link MemoryBudget} has charged and who took it: the budget's figures, each {@link BudgetOwner}
+ * with bytes outstanding, each child budget with bytes charged (their own reports), and what was charged
+ * directly to the budget rather than through an owner. A snapshot; exact when nothing charges or releases
+ * meanwhile.
+ *
+ * @param path         the budget's {@link MemoryBudget#path()}
+ * @param used         bytes charged at this level (owners, children and direct charges together)
+ * @param peak         the most bytes ever charged at once
+ * @param limit        the limit ({@link MemoryBudget#UNLIMITED} if none)
+ * @param reservation  bytes guaranteed by the parent
+ * @param owners       owners with bytes outstanding
+ * @param children     child budgets with bytes charged, reservations included
+ * @param unattributed bytes charged directly to this budget, through no owner and no child
+ */
+public record BudgetReport(String path, long used, long peak, long limit, long reservation, List<Owner> owners,
+        List<BudgetReport> children, long unattributed) {
+    /** Frames of an owner's opening stack shown by {@link #format()}. */
+    private static final int FRAMES = 16;
+
+    public BudgetReport {
+        owners = List.copyOf(owners);
+        children = List.copyOf(children);
+    }
+
+    /**
+     * One owner's balance.
+     *
+     * @param name        the owner's name
+     * @param outstanding bytes charged through it and not released
+     * @param openedBy    the thread that opened it
+     * @param openedAt    where it was opened, innermost frame first
+     */
+    public record Owner(String name, long outstanding, String openedBy, List<StackTraceElement> openedAt) {
+        public Owner {
+            openedAt = List.copyOf(openedAt);
+        }
+    }
+
+    /** Whether nothing is charged. */
+    public boolean isClean() {
+        return used == 0;
+    }
+
+    /** The report for people: one line per budget and owner, then the stack where each owner was opened. */
+    public String format() {
+        StringBuilder out = new StringBuilder();
+        format(out, "");
+        return out.toString();
+    }
+
+    @Override
+    public String toString() {
+        return format();
+    }
+
+    private void format(StringBuilder out, String indent) {
+        out.append(indent).append("memory budget '").append(path).append("': ").append(Bytes.format(used))
+                .append(" charged; peak ").append(Bytes.human(peak)).append(", limit ")
+                .append(limit == MemoryBudget.UNLIMITED ? "unlimited" : Bytes.human(limit))
+                .append(", reservation ").append(Bytes.human(reservation)).append('\n');
+        for (Owner owner : owners) {
+            out.append(indent).append("  owner '").append(owner.name()).append("': ")
+                    .append(Bytes.format(owner.outstanding())).append(" outstanding; opened by thread '")
+                    .append(owner.openedBy()).append("' at\n");
+            List<StackTraceElement> frames = owner.openedAt();
+            for (int i = 0; i < Math.min(FRAMES, frames.size()); i++) {
+                out.append(indent).append("      at ").append(frames.get(i)).append('\n');
+            }
+            if (frames.size() > FRAMES) {
+                out.append(indent).append("      ... ").append(frames.size() - FRAMES).append(" more\n");
+            }
+        }
+        if (unattributed != 0) {
+            out.append(indent).append("  charged directly, through no owner: ").append(Bytes.format(unattributed))
+                    .append('\n');
+        }
+        for (BudgetReport child : children) {
+            child.format(out, indent + "  ");
+        }
+    }
+}

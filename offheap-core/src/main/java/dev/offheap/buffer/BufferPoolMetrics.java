@@ -1,0 +1,105 @@
+package dev.offheap.buffer;
+
+import dev.offheap.account.MemoryBudget;
+import dev.offheap.metrics.BufferPoolMXBean;
+
+/**
+ * A pool's figures for JMX and Micrometer. {@link BufferPool#stats()} walks every slot, so the figures that
+ * need it share one snapshot, taken again only once it is older than {@link #SNAPSHOT_TTL_NANOS}: monitoring
+ * costs at most one walk per second whoever polls and how often. The counters kept on slow paths (bytes
+ * from the OS, peak) are read live.
+ */
+final class BufferPoolMetrics implements BufferPoolMXBean {
+    static final long SNAPSHOT_TTL_NANOS = 1_000_000_000L;
+
+    private final BufferPool pool;
+    private final long ttlNanos;
+    private PoolStats snapshot;
+    private long takenAt;
+
+    BufferPoolMetrics(BufferPool pool) {
+        this(pool, SNAPSHOT_TTL_NANOS);
+    }
+
+    /** Tests: another lifetime for snapshots (0: a new one for every read). */
+    BufferPoolMetrics(BufferPool pool, long ttlNanos) {
+        this.pool = pool;
+        this.ttlNanos = ttlNanos;
+    }
+
+    private synchronized PoolStats snapshot() {
+        long now = System.nanoTime();
+        if (snapshot == null || now - takenAt >= ttlNanos) {
+            snapshot = pool.stats();
+            takenAt = now;
+        }
+        return snapshot;
+    }
+
+    @Override
+    public String getName() {
+        return pool.name();
+    }
+
+    @Override
+    public long getBytesFromOs() {
+        return pool.bytesFromOs();
+    }
+
+    @Override
+    public long getBytesInUse() {
+        return snapshot().leasedBytes();
+    }
+
+    @Override
+    public long getBytesCached() {
+        PoolStats s = snapshot();
+        return s.cachedBytes() + s.uncutBytes();
+    }
+
+    @Override
+    public long getPeakBytes() {
+        return pool.peakBytesFromOs();
+    }
+
+    @Override
+    public long getLimitBytes() {
+        long limit = pool.budget().limit();
+        return limit == MemoryBudget.UNLIMITED ? -1 : limit;
+    }
+
+    @Override
+    public String getBudgetPath() {
+        return pool.budget().path();
+    }
+
+    @Override
+    public long getLeaks() {
+        return snapshot().leaksReported();
+    }
+
+    @Override
+    public long getLeases() {
+        return snapshot().leases();
+    }
+
+    @Override
+    public long getAcquires() {
+        return snapshot().acquires();
+    }
+
+    @Override
+    public double getThreadCacheHitRate() {
+        return snapshot().threadCacheHitRate();
+    }
+
+    @Override
+    public int getThreadCaches() {
+        return snapshot().threadCaches();
+    }
+
+    @Override
+    public synchronized long getSnapshotAgeMillis() {
+        return snapshot == null ? 0 : (System.nanoTime() - takenAt) / 1_000_000;
+    }
+}

@@ -1,0 +1,30 @@
+package dev.offheap.metrics;
+
+import java.util.List;
+
+/** The names of offheap's JFR events, for {@code jdk.jfr.Recording.enable} and for reading recordings. */
+public final class OffheapEvents {
+    /** The category every offheap event belongs to. */
+    public static final String CATEGORY = "offheap";
+
+    /** A buffer pool took a slab (or the region of one large lease) from the OS: pool, bytes, slotSize. */
+    public static final String SLAB_ALLOCATED = "dev.offheap.SlabAllocated";
+    /** A buffer pool gave a slab (or a large lease's region) back to the OS: pool, bytes, slotSize. */
+    public static final String SLAB_RELEASED = "dev.offheap.SlabReleased";
+    /** A chunk pool put memory or file space behind a chunk: pool, source, bytes. */
+    public static final String CHUNK_ALLOCATED = "dev.offheap.ChunkAllocated";
+    /** A chunk pool gave a free chunk's memory or file space back: pool, source, bytes. */
+    public static final String CHUNK_RELEASED = "dev.offheap.ChunkReleased";
+    /** A pool gave idle memory back, asked to or because its budget refused: pool, poolType, bytes. */
+    public static final String POOL_TRIMMED = "dev.offheap.PoolTrimmed";
+    /** A budget refused a pool's charge: pool, budgetPath, requested, used, limit. */
+    public static final String BUDGET_EXCEEDED = "dev.offheap.BudgetExceeded";
+    /** A lease became unreachable without release: pool, bytes, acquiredAt (thread and stack). */
+    public static final String LEAK_REPORTED = "dev.offheap.LeakReported";
+
+    /** Every event above. */
+    public static final List<String> ALL = List.of(SLAB_ALLOCATED, SLAB_RELEASED, CHUNK_ALLOCATED, CHUNK_RELEASED,
+            POOL_TRIMMED, BUDGET_EXCEEDED, LEAK_REPORTED);
+
+    private OffheapEvents() {}
+}

@@ -1,0 +1,48 @@
+package dev.offheap.metrics.jfr;
+
+import dev.offheap.account.BudgetExceededException;
+import dev.offheap.metrics.OffheapEvents;
+import jdk.jfr.Category;
+import jdk.jfr.DataAmount;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+
+@Name(OffheapEvents.BUDGET_EXCEEDED)
+@Category(OffheapEvents.CATEGORY)
+@Label("Budget Exceeded")
+@Description("A memory budget refused a pool's charge; the pool threw BudgetExceededException")
+public final class BudgetExceeded extends Event {
+    @Label("Pool")
+    String pool;
+
+    @Label("Budget Path")
+    @Description("The budget that refused")
+    String budgetPath;
+
+    @Label("Requested")
+    @DataAmount(DataAmount.BYTES)
+    long requested;
+
+    @Label("Used")
+    @Description("Bytes charged to that budget when it refused")
+    @DataAmount(DataAmount.BYTES)
+    long used;
+
+    @Label("Limit")
+    @DataAmount(DataAmount.BYTES)
+    long limit;
+
+    public static void emit(String pool, BudgetExceededException refusal) {
+        BudgetExceeded event = new BudgetExceeded();
+        if (event.shouldCommit()) {
+            event.pool = pool;
+            event.budgetPath = refusal.budgetPath();
+            event.requested = refusal.requested();
+            event.used = refusal.used();
+            event.limit = refusal.limit();
+            event.commit();
+        }
+    }
+}

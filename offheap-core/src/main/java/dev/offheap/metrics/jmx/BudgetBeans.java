@@ -1,0 +1,94 @@
+package dev.offheap.metrics.jmx;
+
+import dev.offheap.account.MemoryBudget;
+import dev.offheap.metrics.MemoryBudgetMXBean;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.management.ObjectName;
+import javax.management.StandardMBean;
+
+/**
+ * Budgets in JMX, counted by use: a budget (and each ancestor) is registered when the first registered pool
+ * charging it is built and unregistered when the last one closes.
+ */
+final class BudgetBeans {
+    private static final String TYPE = "MemoryBudget";
+
+    /** Guarded by {@code BudgetBeans.class}. */
+    private static final Map<MemoryBudget, Use> USES = new IdentityHashMap<>();
+
+    private BudgetBeans() {}
+
+    /** Shows {@code budget} and its ancestors until the returned registration is closed. */
+    static Registration use(MemoryBudget budget) {
+        List<MemoryBudget> levels = new ArrayList<>();
+        for (MemoryBudget b = budget; b != null; b = b.parent().orElse(null)) {
+            levels.add(b);
+        }
+        synchronized (BudgetBeans.class) {
+            for (MemoryBudget level : levels) {
+                USES.computeIfAbsent(level, BudgetBeans::register).count++;
+            }
+        }
+        return new Registration(null, () -> release(levels));
+    }
+
+    private static void release(List<MemoryBudget> levels) {
+        synchronized (BudgetBeans.class) {
+            for (MemoryBudget level : levels) {
+                Use use = USES.get(level);
+                if (--use.count == 0) {
+                    USES.remove(level);
+                    if (use.name != null) {
+                        Jmx.unregister(use.name);
+                    }
+                }
+            }
+        }
+    }
+
+    private static Use register(MemoryBudget budget) {
+        StandardMBean mbean = new StandardMBean(new BudgetView(budget), MemoryBudgetMXBean.class, true);
+        return new Use(Jmx.registerUnique(TYPE, budget.path(), mbean));
+    }
+
+    private static final class Use {
+        /** Null if registration failed (logged): the count still pairs uses with releases. */
+        final ObjectName name;
+        int count;
+
+        Use(ObjectName name) {
+            this.name = name;
+        }
+    }
+
+    private record BudgetView(MemoryBudget budget) implements MemoryBudgetMXBean {
+        @Override
+        public String getPath() {
+            return budget.path();
+        }
+
+        @Override
+        public long getUsedBytes() {
+            return budget.used();
+        }
+
+        @Override
+        public long getPeakBytes() {
+            return budget.peak();
+        }
+
+        @Override
+        public long getLimitBytes() {
+            return budget.limit() == MemoryBudget.UNLIMITED ? -1 : budget.limit();
+        }
+
+        @Override
+        public long getAvailableBytes() {
+            long available = budget.available();
+            return available == Long.MAX_VALUE ? -1 : available;
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.offheap.metrics.jmx;
+
+import dev.offheap.account.MemoryBudget;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import javax.management.InstanceAlreadyExistsException;
+import javax.management.InstanceNotFoundException;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.MalformedObjectNameException;
+import javax.management.ObjectName;
+import javax.management.StandardMBean;
+
+/**
+ * Registers offheap's MXBeans in the platform {@code MBeanServer} as {@code dev.offheap:type=T,name=N}, with
+ * a suffix {@code -2}, {@code -3}... when N is taken. Monitoring never breaks the component it watches: a
+ * failure is logged and the component works on unregistered.
+ */
+public final class Jmx {
+    public static final String DOMAIN = "dev.offheap";
+
+    private static final System.Logger LOG = System.getLogger(Jmx.class.getName());
+    private static final String NEEDS_QUOTES = ",=:\"*?\n\\";
+
+    private Jmx() {}
+
+    /**
+     * Registers a pool's MXBean and shows the budgets it charges (with their ancestors) while it is
+     * registered.
+     */
+    public static <T> Registration registerPool(String type, String name, Class<T> mxbeanInterface, T mxbean,
+            List<MemoryBudget> budgets) {
+        ObjectName registered = registerUnique(type, name, new StandardMBean(mxbean, mxbeanInterface, true));
+        if (registered == null) {
+            return Registration.NONE;
+        }
+        List<Registration> uses = budgets.stream().map(BudgetBeans::use).toList();
+        return new Registration(registered, () -> {
+            unregister(registered);
+            uses.forEach(Registration::close);
+        });
+    }
+
+    /** The name {@code name} would get if free: quoted when {@code ObjectName} cannot hold it as it is. */
+    public static ObjectName objectName(String type, String name) {
+        boolean quote = name.isEmpty() || name.chars().anyMatch(c -> NEEDS_QUOTES.indexOf(c) >= 0);
+        try {
+            return new ObjectName(DOMAIN + ":type=" + type + ",name=" + (quote ? ObjectName.quote(name) : name));
+        } catch (MalformedObjectNameException e) {
+            throw new IllegalArgumentException("no JMX name for " + type + " '" + name + "'", e);
+        }
+    }
+
+    /** Registers {@code mbean} under the first free name of {@code name}, {@code name-2}, ...; null on failure. */
+    static ObjectName registerUnique(String type, String name, Object mbean) {
+        try {
+            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            for (int n = 1; ; n++) {
+                ObjectName candidate = objectName(type, n == 1 ? name : name + "-" + n);
+                try {
+                    server.registerMBean(mbean, candidate);
+                    return candidate;
+                } catch (InstanceAlreadyExistsException taken) {
+                    // try the next suffix
+                }
+            }
+        } catch (JMException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot register " + type + " '" + name + "' in JMX; it works on"
+                    + " without showing there", e);
+            return null;
+        }
+    }
+
+    static void unregister(ObjectName name) {
+        try {
+            ManagementFactory.getPlatformMBeanServer().unregisterMBean(name);
+        } catch (InstanceNotFoundException gone) {
+            // someone unregistered it for us
+        } catch (JMException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot unregister " + name + " from JMX", e);
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package dev.offheap.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.offheap.account.BudgetExceededException;
+import dev.offheap.account.MemoryBudget;
+import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferPool;
+import dev.offheap.store.ChunkPool;
+import dev.offheap.store.DoubleArray;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.logging.Filter;
+import java.util.logging.Logger;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every offheap JFR event arrives in a recording with its fields, triggered by the operation it reports. */
+class OffheapEventsTest {
+    private static final long SLAB = 64 * 1024;
+    private static final long TIMEOUT_NANOS = 10_000_000_000L;
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void bufferPoolEvents() throws IOException {
+        List<RecordedEvent> events;
+        try (Recording recording = startRecording()) {
+            MemoryBudget budget = MemoryBudget.root("jfr-io-budget", SLAB);
+            try (BufferPool pool = BufferPool.builder().name("jfr-io").budget(budget).leakSampling(0).jmx(false)
+                    .build()) {
+                Buffer held = pool.acquire(1000);
+                assertThatThrownBy(() -> pool.acquire(2 << 20)).isInstanceOf(BudgetExceededException.class);
+                held.release();
+                pool.trim();
+            }
+            try (BufferPool pool = BufferPool.builder().name("jfr-large").jmx(false).build()) {
+                pool.acquire(2 << 20).release();
+            }
+            events = stop(recording);
+        }
+        RecordedEvent slab = only(events, OffheapEvents.SLAB_ALLOCATED, "jfr-io");
+        assertThat(slab.getLong("bytes")).isEqualTo(SLAB);
+        assertThat(slab.getInt("slotSize")).isEqualTo(1024);
+        assertThat(slab.getEventType().getCategoryNames()).containsExactly(OffheapEvents.CATEGORY);
+
+        RecordedEvent refused = only(events, OffheapEvents.BUDGET_EXCEEDED, "jfr-io");
+        assertThat(refused.getString("budgetPath")).isEqualTo("jfr-io-budget");
+        assertThat(refused.getLong("requested")).isEqualTo(2 << 20);
+        assertThat(refused.getLong("used")).isEqualTo(SLAB);
+        assertThat(refused.getLong("limit")).isEqualTo(SLAB);
+
+        List<RecordedEvent> trims = all(events, OffheapEvents.POOL_TRIMMED, "jfr-io");
+        assertThat(trims).as("one before the refusal (nothing idle), one asked for").hasSize(2);
+        assertThat(trims.get(0).getLong("bytes")).isZero();
+        assertThat(trims.get(1).getLong("bytes")).isEqualTo(SLAB);
+        assertThat(trims.get(1).getString("poolType")).isEqualTo("BufferPool");
+
+        RecordedEvent released = only(events, OffheapEvents.SLAB_RELEASED, "jfr-io");
+        assertThat(released.getLong("bytes")).isEqualTo(SLAB);
+        assertThat(released.getInt("slotSize")).isEqualTo(1024);
+
+        assertThat(only(events, OffheapEvents.SLAB_ALLOCATED, "jfr-large").getInt("slotSize"))
+                .as("a large lease's region").isZero();
+        assertThat(only(events, OffheapEvents.SLAB_RELEASED, "jfr-large").getLong("bytes")).isEqualTo(2 << 20);
+    }
+
+    @Test
+    void leakEvents() throws IOException {
+        Logger leakLogger = Logger.getLogger("dev.offheap.buffer.leak");
+        Filter previous = leakLogger.getFilter();
+        leakLogger.setFilter(expectedReport -> false);
+        List<RecordedEvent> events;
+        try (Recording recording = startRecording();
+             BufferPool pool = BufferPool.builder().name("jfr-leaky").leakSampling(1).jmx(false).build()) {
+            acquireAndDrop(pool);
+            long deadline = System.nanoTime() + TIMEOUT_NANOS;
+            while (pool.stats().leaksReported() == 0 && System.nanoTime() < deadline) {
+                System.gc();
+                Thread.onSpinWait();
+            }
+            events = stop(recording);
+        } finally {
+            leakLogger.setFilter(previous);
+        }
+        RecordedEvent leak = only(events, OffheapEvents.LEAK_REPORTED, "jfr-leaky");
+        assertThat(leak.getLong("bytes")).isEqualTo(777);
+        assertThat(leak.getString("acquiredAt")).contains(Thread.currentThread().getName())
+                .contains(OffheapEventsTest.class.getName() + ".acquireAndDrop");
+    }
+
+    @Test
+    void chunkPoolEvents() throws IOException {
+        long chunk = 64 * 1024;
+        List<RecordedEvent> events;
+        try (Recording recording = startRecording()) {
+            try (ChunkPool pool = ChunkPool.builder().name("jfr-store").chunkSize(chunk).memoryLimit(chunk)
+                    .jmx(false).build()) {
+                try (DoubleArray array = pool.doubles(chunk / Double.BYTES)) {
+                    array.set(0, 2.5);
+                    assertThatThrownBy(() -> pool.doubles(1)).isInstanceOf(BudgetExceededException.class);
+                }
+                pool.trim();
+            }
+            events = stop(recording);
+        }
+        RecordedEvent allocated = only(events, OffheapEvents.CHUNK_ALLOCATED, "jfr-store");
+        assertThat(allocated.getString("source")).isEqualTo("memory");
+        assertThat(allocated.getLong("bytes")).isEqualTo(chunk);
+
+        RecordedEvent refused = only(events, OffheapEvents.BUDGET_EXCEEDED, "jfr-store");
+        assertThat(refused.getString("budgetPath")).isEqualTo("jfr-store");
+        assertThat(refused.getLong("requested")).isEqualTo(chunk);
+        assertThat(refused.getLong("used")).isEqualTo(chunk);
+        assertThat(refused.getLong("limit")).isEqualTo(chunk);
+
+        RecordedEvent released = only(events, OffheapEvents.CHUNK_RELEASED, "jfr-store");
+        assertThat(released.getString("source")).isEqualTo("memory");
+        assertThat(released.getLong("bytes")).isEqualTo(chunk);
+
+        RecordedEvent trimmed = only(events, OffheapEvents.POOL_TRIMMED, "jfr-store");
+        assertThat(trimmed.getString("poolType")).isEqualTo("ChunkPool");
+        assertThat(trimmed.getLong("bytes")).isEqualTo(chunk);
+    }
+
+    private static Recording startRecording() {
+        Recording recording = new Recording();
+        OffheapEvents.ALL.forEach(recording::enable);
+        recording.start();
+        return recording;
+    }
+
+    private List<RecordedEvent> stop(Recording recording) throws IOException {
+        recording.stop();
+        Path file = directory.resolve("events.jfr");
+        recording.dump(file);
+        return RecordingFile.readAllEvents(file);
+    }
+
+    private static List<RecordedEvent> all(List<RecordedEvent> events, String type, String pool) {
+        return events.stream()
+                .filter(e -> e.getEventType().getName().equals(type) && pool.equals(e.getString("pool")))
+                .toList();
+    }
+
+    private static RecordedEvent only(List<RecordedEvent> events, String type, String pool) {
+        List<RecordedEvent> found = all(events, type, pool);
+        assertThat(found).as("%s events of pool %s", type, pool).hasSize(1);
+        return found.getFirst();
+    }
+
+    private static void acquireAndDrop(BufferPool pool) {
+        Buffer buffer = pool.acquire(777);
+        buffer.segment().fill((byte) 7);
+    }
+}

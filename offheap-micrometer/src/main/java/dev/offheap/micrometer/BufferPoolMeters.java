@@ -1,0 +1,50 @@
+package dev.offheap.micrometer;
+
+import dev.offheap.buffer.BufferPool;
+import dev.offheap.metrics.BufferPoolMXBean;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.Objects;
+
+/**
+ * A {@link BufferPool}'s meters: {@code offheap.pool.from.os}, {@code .in.use}, {@code .cached},
+ * {@code .peak} and {@code .limit} (bytes), {@code offheap.pool.leases}, {@code offheap.pool.leaks}
+ * (a counter) and {@code offheap.pool.thread.cache.hit.rate}, tagged {@code type=BufferPool} and
+ * {@code name=<pool name>}.
+ */
+public final class BufferPoolMeters implements MeterBinder {
+    private final BufferPool pool;
+    private final Iterable<Tag> tags;
+
+    public BufferPoolMeters(BufferPool pool) {
+        this(pool, Tags.empty());
+    }
+
+    public BufferPoolMeters(BufferPool pool, Iterable<Tag> tags) {
+        this.pool = Objects.requireNonNull(pool, "pool");
+        this.tags = Objects.requireNonNull(tags, "tags");
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        BufferPoolMXBean figures = pool.metrics();
+        TaggedMeters<BufferPoolMXBean> meters =
+                new TaggedMeters<>(registry, figures, "BufferPool", pool.name(), tags);
+        meters.bytes("offheap.pool.from.os", "Memory the pool holds from the OS",
+                BufferPoolMXBean::getBytesFromOs);
+        meters.bytes("offheap.pool.in.use", "Slots of buffers leased now", BufferPoolMXBean::getBytesInUse);
+        meters.bytes("offheap.pool.cached", "Memory held but not leased", BufferPoolMXBean::getBytesCached);
+        meters.bytes("offheap.pool.peak", "The most memory ever held from the OS",
+                BufferPoolMXBean::getPeakBytes);
+        if (figures.getLimitBytes() >= 0) {
+            meters.bytes("offheap.pool.limit", "The limit of the pool's budget", BufferPoolMXBean::getLimitBytes);
+        }
+        meters.gauge("offheap.pool.leases", "Buffers leased now", BufferPoolMXBean::getLeases);
+        meters.counter("offheap.pool.leaks", "Leases found unreachable without release",
+                BufferPoolMXBean::getLeaks);
+        meters.gauge("offheap.pool.thread.cache.hit.rate", "Share of acquires served by a thread cache",
+                BufferPoolMXBean::getThreadCacheHitRate);
+    }
+}

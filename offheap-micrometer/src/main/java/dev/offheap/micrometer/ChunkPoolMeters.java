@@ -1,0 +1,50 @@
+package dev.offheap.micrometer;
+
+import dev.offheap.metrics.ChunkPoolMXBean;
+import dev.offheap.store.ChunkPool;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.Objects;
+
+/**
+ * A {@link ChunkPool}'s meters: {@code offheap.pool.from.os}, {@code .in.use}, {@code .cached},
+ * {@code .peak} and {@code .limit} (bytes of memory chunks), {@code offheap.pool.spill} and
+ * {@code offheap.pool.spill.in.use} (bytes of spill file chunks), {@code offheap.pool.arrays} (live arrays),
+ * tagged {@code type=ChunkPool} and {@code name=<pool name>}.
+ */
+public final class ChunkPoolMeters implements MeterBinder {
+    private final ChunkPool pool;
+    private final Iterable<Tag> tags;
+
+    public ChunkPoolMeters(ChunkPool pool) {
+        this(pool, Tags.empty());
+    }
+
+    public ChunkPoolMeters(ChunkPool pool, Iterable<Tag> tags) {
+        this.pool = Objects.requireNonNull(pool, "pool");
+        this.tags = Objects.requireNonNull(tags, "tags");
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        ChunkPoolMXBean figures = pool.metrics();
+        TaggedMeters<ChunkPoolMXBean> meters =
+                new TaggedMeters<>(registry, figures, "ChunkPool", pool.name(), tags);
+        meters.bytes("offheap.pool.from.os", "Memory chunks with memory behind them",
+                ChunkPoolMXBean::getBytesFromOs);
+        meters.bytes("offheap.pool.in.use", "Memory chunks held by arrays", ChunkPoolMXBean::getBytesInUse);
+        meters.bytes("offheap.pool.cached", "Memory chunks free until trim", ChunkPoolMXBean::getBytesCached);
+        meters.bytes("offheap.pool.peak", "The most memory chunks ever backed at once",
+                ChunkPoolMXBean::getPeakBytes);
+        if (figures.getLimitBytes() >= 0) {
+            meters.bytes("offheap.pool.limit", "The memory chunks' limit", ChunkPoolMXBean::getLimitBytes);
+        }
+        meters.bytes("offheap.pool.spill", "Spill file chunks with space behind them",
+                ChunkPoolMXBean::getSpillBytes);
+        meters.bytes("offheap.pool.spill.in.use", "Spill file chunks held by arrays",
+                ChunkPoolMXBean::getSpillBytesInUse);
+        meters.gauge("offheap.pool.arrays", "Arrays not yet released", ChunkPoolMXBean::getLiveArrays);
+    }
+}
