@@ -1,5 +1,6 @@
 package dev.offheap.cli;
 
+import dev.offheap.cli.inspect.InspectCommand;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
@@ -14,8 +15,8 @@ import picocli.CommandLine.Spec;
         name = "offheap",
         mixinStandardHelpOptions = true,
         versionProvider = OffheapCli.VersionProvider.class,
-        description = "Off-heap buffer pool tools.",
-        subcommands = {DemoCommand.class})
+        description = "Off-heap buffer pool tools, and a native memory inspector for running JVMs.",
+        subcommands = {DemoCommand.class, InspectCommand.class})
 public final class OffheapCli implements Callable<Integer> {
 
     @Spec

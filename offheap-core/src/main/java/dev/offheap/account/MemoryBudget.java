@@ -209,6 +209,11 @@ public final class MemoryBudget implements AutoCloseable {
      */
     public void release(long bytes) {
         checkBytes(bytes);
+        long charged = used();
+        if (charged < bytes) {
+            throw new IllegalStateException("budget '" + path() + "' released " + bytes + " bytes but only "
+                    + charged + " were charged");
+        }
         releaseUp(bytes);
     }
 
@@ -426,13 +431,17 @@ public final class MemoryBudget implements AutoCloseable {
         }
     }
 
+    /**
+     * Gives bytes back top-down, the parent before the child: a charge raises the child first, a release
+     * lowers it last, so a level never holds more than its children charged (plus their reservations), even
+     * for a moment while other threads charge.
+     */
     private void releaseUp(long bytes) {
-        for (MemoryBudget b = this; b != null && bytes > 0; b = b.parent) {
-            b.releaseHere(bytes);
-            if (b.reservation > 0) {
-                bytes = b.keepInReservation(bytes);
-            }
+        long toParent = reservation > 0 ? keepInReservation(bytes) : bytes;
+        if (parent != null && toParent > 0) {
+            parent.releaseUp(toParent);
         }
+        releaseHere(bytes);
     }
 
     private boolean tryChargeHere(long bytes) {

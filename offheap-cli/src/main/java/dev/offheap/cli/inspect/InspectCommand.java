@@ -1,0 +1,164 @@
+package dev.offheap.cli.inspect;
+
+import dev.offheap.account.Bytes;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code offheap inspect [PID]}: explains a running JVM's resident memory, or lists the JVMs it can attach to.
+ * Every failure is one line on stderr and an exit code, never a stack trace.
+ */
+@Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Explains the resident memory (RSS) of a running JVM of this user: the Java heap, the JVM's own areas,"
+                + " direct and mapped buffers, offheap's pools, glibc malloc (in use, free, fragmentation) and"
+                + " what nothing explains, with findings on known pathologies.",
+            "Attaches through the Attach API and the target's local JMX agent: no change to its command line,"
+                + " no restart. Linux only (it reads /proc/PID/smaps).",
+            "Without a PID: lists the JVMs it can attach to."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:done",
+            "1:the inspection failed for another reason (the message says which)",
+            "2:wrong arguments",
+            "3:no such process",
+            "4:not a JVM, or another user's process",
+            "5:the JVM refused the attach or its management agent",
+            "6:the JVM exited while being inspected"})
+public final class InspectCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PID", description = "The JVM to inspect.")
+    private Long pid;
+
+    @Option(names = "--json", description = "One JSON object per sample (bytes as numbers) instead of tables.")
+    private boolean json;
+
+    @Option(names = "--watch", paramLabel = "SECONDS",
+            description = "Take a sample every SECONDS, with changes since the previous one, until interrupted.")
+    private Integer watch;
+
+    @Spec
+    private CommandSpec spec;
+
+    /** Picocli creates it. */
+    public InspectCommand() {
+    }
+
+    @Override
+    public Integer call() {
+        if (watch != null && watch <= 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--watch needs a positive number of seconds");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            if (!System.getProperty("os.name", "").startsWith("Linux")) {
+                throw new InspectException(InspectException.FAILED, "inspect runs on Linux only: it reads /proc/PID/smaps");
+            }
+            if (pid == null) {
+                list(out);
+            } else {
+                inspect(pid, out);
+            }
+            return 0;
+        } catch (InspectException e) {
+            err.println("offheap inspect: " + e.getMessage());
+            err.flush();
+            return e.exitCode();
+        }
+    }
+
+    private void inspect(long target, PrintWriter out) {
+        TargetProcess.check(target);
+        try (Connection connection = Connection.open(target)) {
+            Sampler sampler = sampler(connection);
+            Sample previous = null;
+            while (true) {
+                long start = System.nanoTime();
+                Sample now = sample(sampler, target);
+                List<String> findings = Findings.of(previous, now);
+                out.print(json ? JsonReport.of(previous, now, findings) + "\n" : TableReport.of(previous, now, findings));
+                out.flush();
+                if (watch == null) {
+                    return;
+                }
+                previous = now;
+                if (!json) {
+                    out.println();
+                }
+                sleep(watch * 1000L - (System.nanoTime() - start) / 1_000_000);
+            }
+        }
+    }
+
+    private static Sampler sampler(Connection connection) {
+        try {
+            return new Sampler(connection);
+        } catch (IOException | RuntimeException e) {
+            throw lost(connection.pid(), e);
+        }
+    }
+
+    private static Sample sample(Sampler sampler, long target) {
+        try {
+            return sampler.take();
+        } catch (InspectException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw lost(target, e);
+        }
+    }
+
+    /** A failure while talking to the target: most often, it has gone. */
+    private static InspectException lost(long target, Exception e) {
+        if (!TargetProcess.isAlive(target)) {
+            return InspectException.exited(target);
+        }
+        Throwable cause = e;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return new InspectException(InspectException.FAILED, "lost the connection to JVM " + target + ": "
+                + (cause.getMessage() == null ? cause.toString() : cause.getMessage()));
+    }
+
+    private static void sleep(long millis) {
+        if (millis <= 0) {
+            return;
+        }
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InspectException(InspectException.FAILED, "interrupted");
+        }
+    }
+
+    private void list(PrintWriter out) {
+        List<JvmListing.Jvm> jvms = JvmListing.list();
+        if (json) {
+            Json array = new Json().beginArray();
+            for (JvmListing.Jvm jvm : jvms) {
+                array.beginObject().field("pid", jvm.pid()).field("rss", jvm.rss()).field("name", jvm.name()).endObject();
+            }
+            out.println(array.endArray());
+        } else if (jvms.isEmpty()) {
+            out.println("No JVM of this user to attach to (JVMs started with -XX:-UsePerfData are not listed; give"
+                    + " their PID).");
+        } else {
+            out.printf("%8s  %10s  %s%n", "PID", "RSS", "MAIN CLASS OR JAR");
+            for (JvmListing.Jvm jvm : jvms) {
+                out.printf("%8d  %10s  %s%n", jvm.pid(), jvm.rss() < 0 ? "?" : Bytes.human(jvm.rss()), jvm.name());
+            }
+            out.println("Then: offheap inspect PID   (JVMs started with -XX:-UsePerfData are not listed; give their PID)");
+        }
+        out.flush();
+    }
+}

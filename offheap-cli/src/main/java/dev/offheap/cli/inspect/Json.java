@@ -1,0 +1,114 @@
+package dev.offheap.cli.inspect;
+
+import java.util.Locale;
+
+/** Writes one JSON value on one line, without a library: objects, arrays, strings, numbers, null. */
+final class Json {
+    private final StringBuilder out = new StringBuilder();
+    private boolean needsComma;
+
+    Json beginObject() {
+        comma();
+        out.append('{');
+        needsComma = false;
+        return this;
+    }
+
+    Json endObject() {
+        out.append('}');
+        needsComma = true;
+        return this;
+    }
+
+    Json beginArray() {
+        comma();
+        out.append('[');
+        needsComma = false;
+        return this;
+    }
+
+    Json endArray() {
+        out.append(']');
+        needsComma = true;
+        return this;
+    }
+
+    /** A key inside an object; the next call writes its value. */
+    Json key(String key) {
+        comma();
+        string(key);
+        out.append(':');
+        needsComma = false;
+        return this;
+    }
+
+    Json value(long number) {
+        comma();
+        out.append(number);
+        needsComma = true;
+        return this;
+    }
+
+    Json value(double number) {
+        comma();
+        out.append(Double.isFinite(number) ? String.format(Locale.ROOT, "%.4f", number) : "null");
+        needsComma = true;
+        return this;
+    }
+
+    Json value(String text) {
+        comma();
+        if (text == null) {
+            out.append("null");
+        } else {
+            string(text);
+        }
+        needsComma = true;
+        return this;
+    }
+
+    Json field(String key, long number) {
+        return key(key).value(number);
+    }
+
+    Json field(String key, double number) {
+        return key(key).value(number);
+    }
+
+    Json field(String key, String text) {
+        return key(key).value(text);
+    }
+
+    private void comma() {
+        if (needsComma) {
+            out.append(',');
+        }
+    }
+
+    private void string(String text) {
+        out.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+
+    @Override
+    public String toString() {
+        return out.toString();
+    }
+}

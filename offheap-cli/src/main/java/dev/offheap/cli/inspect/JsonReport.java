@@ -1,0 +1,151 @@
+package dev.offheap.cli.inspect;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A sample as one line of JSON. The top-level keys {@code rss}, {@code heap}, {@code direct}, {@code mapped},
+ * {@code malloc}, {@code offheap} and {@code unexplained} are bytes: resident bytes of each part of the
+ * attribution, except {@code direct}, the JDK's direct buffer memory, which lies inside {@code malloc}.
+ * {@code details} holds the figures behind them, {@code attribution} every part, {@code delta} (watch mode)
+ * the change since the previous sample.
+ */
+final class JsonReport {
+    private JsonReport() {}
+
+    static String of(Sample previous, Sample now, List<String> findings) {
+        Json json = new Json().beginObject();
+        json.field("pid", now.pid()).field("time", now.time().toString()).field("vm", now.jvm().vm());
+        headline(json, now);
+        json.field("unexplainedShare", now.attribution().unexplainedShare());
+        json.key("details").beginObject();
+        rss(json, now.memory());
+        heap(json, now);
+        jvm(json, now);
+        direct(json, now);
+        mapped(json, now);
+        malloc(json, now);
+        offheap(json, now.offheap());
+        json.endObject();
+        json.key("attribution").beginArray();
+        for (Attribution.Part p : now.attribution().parts()) {
+            json.beginObject().field("part", p.key()).field("bytes", p.bytes()).field("claimed", p.claimed())
+                    .field("source", p.source()).endObject();
+        }
+        json.endArray();
+        json.key("findings").beginArray();
+        findings.forEach(json::value);
+        json.endArray();
+        if (previous != null) {
+            json.key("delta").beginObject();
+            json.field("seconds", Duration.between(previous.time(), now.time()).toMillis() / 1000.0);
+            long[] was = headlineValues(previous);
+            long[] is = headlineValues(now);
+            for (int i = 0; i < HEADLINE.length; i++) {
+                json.field(HEADLINE[i], is[i] - was[i]);
+            }
+            json.field("directCount", now.buffers().direct().count() - previous.buffers().direct().count());
+            json.endObject();
+        }
+        return json.endObject().toString();
+    }
+
+    private static final String[] HEADLINE = {"rss", "heap", "direct", "mapped", "malloc", "offheap", "unexplained"};
+
+    private static long[] headlineValues(Sample s) {
+        Attribution a = s.attribution();
+        return new long[] {s.memory().rss(), a.part("heap"), s.buffers().direct().memoryUsed(), a.part("mapped"),
+            a.part("malloc"), a.part("offheap"), a.unexplained()};
+    }
+
+    private static void headline(Json json, Sample now) {
+        long[] values = headlineValues(now);
+        for (int i = 0; i < HEADLINE.length; i++) {
+            json.field(HEADLINE[i], values[i]);
+        }
+    }
+
+    private static void rss(Json json, ProcessMemory m) {
+        json.key("rss").beginObject().field("anonymous", m.anonymous()).field("fileBacked", m.fileBacked())
+                .field("sharedMemory", m.sharedMemory()).field("sharedWithOthers", m.sharedWithOthers())
+                .field("mappings", m.mappings());
+        json.key("byKind").beginObject();
+        for (Map.Entry<MappingKind, Long> e : m.byKind().entrySet()) {
+            json.field(e.getKey().key(), e.getValue());
+        }
+        json.endObject().endObject();
+    }
+
+    private static void heap(Json json, Sample s) {
+        JvmAreas j = s.jvm();
+        json.key("heap").beginObject().field("resident", s.attribution().part("heap"))
+                .field("committed", j.heapCommitted()).field("used", j.heapUsed()).field("max", j.heapMax()).endObject();
+    }
+
+    private static void jvm(Json json, Sample s) {
+        JvmAreas j = s.jvm();
+        Attribution a = s.attribution();
+        json.key("jvm").beginObject().field("nmt", j.nmtMode()).field("threads", j.threads())
+                .field("threadStacks", a.part("threadStacks")).field("metaspace", a.part("metaspace"))
+                .field("metaspaceCommitted", j.metaspaceCommitted()).field("metaspaceUsed", j.metaspaceUsed())
+                .field("codeCache", a.part("codeCache")).field("codeCacheCommitted", j.codeCacheCommitted());
+        NmtSummary nmt = s.reports().nmt();
+        if (nmt != null) {
+            json.field("gc", a.part("gc")).field("otherJvm", a.part("otherJvm")).field("nmtMalloc", nmt.mallocTotal());
+            json.key("nmtCategories").beginObject();
+            for (Map.Entry<String, NmtSummary.Category> e : nmt.categories().entrySet()) {
+                NmtSummary.Category c = e.getValue();
+                json.key(e.getKey()).beginObject().field("committed", c.committed()).field("mmap", c.mmapCommitted())
+                        .field("stack", c.stackCommitted()).field("malloc", c.mallocBytes()).endObject();
+            }
+            json.endObject();
+        }
+        json.endObject();
+    }
+
+    private static void direct(Json json, Sample s) {
+        BufferPools.Usage d = s.buffers().direct();
+        BufferPools.Churn c = s.buffers().churn();
+        json.key("direct").beginObject().field("count", d.count()).field("capacity", d.capacity())
+                .field("memoryUsed", d.memoryUsed())
+                .field("maxDirectMemorySize", s.jvm().maxDirectMemory() == 0 ? -1 : s.jvm().maxDirectMemory());
+        json.key("churn").beginObject().field("windowMillis", c.windowMillis()).field("created", c.created())
+                .field("freed", c.freed()).field("bytesCreated", c.bytesCreated()).field("bytesFreed", c.bytesFreed())
+                .endObject().endObject();
+    }
+
+    private static void mapped(Json json, Sample s) {
+        BufferPools.Usage m = s.buffers().mapped();
+        json.key("mapped").beginObject().field("count", m.count()).field("capacity", m.capacity())
+                .field("memoryUsed", m.memoryUsed()).field("resident", s.attribution().part("mapped")).endObject();
+    }
+
+    private static void malloc(Json json, Sample s) {
+        MallocInfo m = s.reports().malloc();
+        json.key("malloc").beginObject();
+        if (m == null) {
+            json.field("unavailable", s.reports().mallocProblem());
+        } else {
+            json.field("resident", s.attribution().part("malloc")).field("inUse", m.inUseBytes())
+                    .field("free", m.freeBytes()).field("releasable", m.topBytes())
+                    .field("keepcost", m.mainArenaTop()).field("arenas", m.arenas()).field("system", m.systemBytes())
+                    .field("mmapped", m.mmappedBytes()).field("mmappedChunks", m.mmappedChunks())
+                    .field("fragmentation", m.fragmentation());
+        }
+        json.endObject();
+    }
+
+    private static void offheap(Json json, List<OffheapBean> beans) {
+        json.key("offheap").beginArray();
+        for (OffheapBean b : beans) {
+            json.beginObject().field("type", b.type()).field("name", b.name());
+            if (b.path() != null) {
+                json.field("path", b.path());
+            }
+            b.numbers().forEach((name, value) -> json.field(name, value.longValue()));
+            json.endObject();
+        }
+        json.endArray();
+    }
+}

@@ -1,0 +1,104 @@
+package dev.offheap.cli.inspect;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Gives each mapping its {@link MappingKind}.
+ *
+ * <ul>
+ *   <li>Java heap: inside the range {@code GC.heap_info} reports, or ZGC's {@code memfd:java_heap}.</li>
+ *   <li>Code cache: inside a code heap's bounds ({@code Compiler.codecache}).</li>
+ *   <li>With NMT, the JVM's own label from {@code System.map}: thread stacks, metaspace and class space, GC
+ *       structures (bitmaps, card table), other JVM mappings.</li>
+ *   <li>Thread stacks: {@code [stack]}, and every anonymous read-write mapping that starts right where an
+ *       inaccessible anonymous mapping of less than 64 KiB ends: a stack sits on its guard pages (glibc's
+ *       guard page, HotSpot's red/yellow/reserved zones). Metaspace's holes are 64 KiB granules or more; a
+ *       glibc arena heap starts on a 64 MiB boundary and ends in its own inaccessible rest, which can be a
+ *       few pages when the heap is nearly full, so a mapping on a 64 MiB boundary is never taken for a stack.</li>
+ *   <li>Program files: shared libraries, jars, the JDK's {@code modules} image and CDS archive, locales, the
+ *       JVM's perf data file.</li>
+ *   <li>Other file-backed mappings are data files; memfd, {@code /dev/shm} and System V segments are shared
+ *       memory.</li>
+ * </ul>
+ */
+final class MappingClassifier {
+    private static final long MAX_GUARD = 64 * 1024;
+    private static final long ARENA_HEAP_ALIGNMENT = 64L << 20;
+    private static final Pattern SHARED_LIBRARY = Pattern.compile("\\.so(\\.[0-9.]+)?( \\(deleted\\))?$");
+
+    private final List<AddressRange> heap;
+    private final List<AddressRange> code;
+    private final VmMap vmMap;
+    private final String javaHome;
+
+    MappingClassifier(List<AddressRange> heap, List<AddressRange> code, VmMap vmMap, String javaHome) {
+        this.heap = heap;
+        this.code = code;
+        this.vmMap = vmMap;
+        this.javaHome = javaHome == null || javaHome.isEmpty() ? null : javaHome + "/";
+    }
+
+    /** The kind of {@code mappings.get(i)}; its predecessor tells whether it is a stack. */
+    MappingKind kind(List<Mapping> mappings, int i) {
+        Mapping m = mappings.get(i);
+        String path = m.path();
+        if (heap.stream().anyMatch(r -> r.contains(m)) || path.startsWith("/memfd:java_heap")) {
+            return MappingKind.JAVA_HEAP;
+        }
+        if (code.stream().anyMatch(r -> r.contains(m))) {
+            return MappingKind.CODE_CACHE;
+        }
+        MappingKind labelled = labelled(m);
+        if (labelled != null) {
+            return labelled;
+        }
+        if (path.equals("[heap]")) {
+            return MappingKind.NATIVE_HEAP;
+        }
+        if (path.equals("[stack]") || path.startsWith("[stack:")) {
+            return MappingKind.THREAD_STACK;
+        }
+        if (path.equals("[vdso]") || path.equals("[vvar]") || path.equals("[vsyscall]") || path.equals("[vvar_vclock]")) {
+            return MappingKind.KERNEL;
+        }
+        if (path.startsWith("/memfd:") || path.startsWith("/dev/shm/") || path.startsWith("/SYSV")
+                || path.startsWith("/dev/zero") || path.startsWith("[anon_shmem")) {
+            return MappingKind.SHARED_MEMORY;
+        }
+        if (m.isAnonymous()) {
+            return isStack(mappings, i) ? MappingKind.THREAD_STACK : MappingKind.ANONYMOUS;
+        }
+        return isProgramFile(path) ? MappingKind.PROGRAM_FILE : MappingKind.DATA_FILE;
+    }
+
+    private MappingKind labelled(Mapping m) {
+        String label = vmMap.label(m);
+        if (label == null) {
+            return null;
+        }
+        return switch (label) {
+            case "JAVAHEAP" -> MappingKind.JAVA_HEAP;
+            case "CODE" -> MappingKind.CODE_CACHE;
+            case "STACK" -> MappingKind.THREAD_STACK;
+            case "META", "CLASS" -> MappingKind.METASPACE;
+            case "CDS" -> m.isAnonymous() ? MappingKind.METASPACE : null;
+            case "GC", "CARDTBL" -> MappingKind.GC_DATA;
+            default -> m.isAnonymous() ? MappingKind.JVM_OTHER : null;
+        };
+    }
+
+    private static boolean isStack(List<Mapping> mappings, int i) {
+        Mapping m = mappings.get(i);
+        if (i == 0 || !m.permissions().startsWith("rw") || m.isSharedMapping() || m.start() % ARENA_HEAP_ALIGNMENT == 0) {
+            return false;
+        }
+        Mapping below = mappings.get(i - 1);
+        return below.end() == m.start() && below.isAnonymous() && below.isInaccessible() && below.size() < MAX_GUARD;
+    }
+
+    private boolean isProgramFile(String path) {
+        return SHARED_LIBRARY.matcher(path).find() || path.endsWith(".jar") || path.endsWith(".jsa") || path.endsWith("/lib/modules")
+                || path.startsWith("/usr/lib/locale/") || path.contains("/hsperfdata_") || (javaHome != null && path.startsWith(javaHome));
+    }
+}

@@ -1,0 +1,36 @@
+package dev.offheap.cli.inspect;
+
+/** What a mapping of the target holds, as far as its address, permissions and path tell. */
+enum MappingKind {
+    JAVA_HEAP("Java heap"),
+    CODE_CACHE("code cache"),
+    THREAD_STACK("thread stacks"),
+    METASPACE("metaspace and class space (NMT)"),
+    GC_DATA("GC structures (NMT)"),
+    JVM_OTHER("other JVM mappings (NMT)"),
+    NATIVE_HEAP("brk heap (malloc's main arena)"),
+    ANONYMOUS("other anonymous"),
+    PROGRAM_FILE("program files (JDK, libraries, jars)"),
+    DATA_FILE("data files (mapped buffers, spill files)"),
+    SHARED_MEMORY("shared memory (memfd, /dev/shm)"),
+    KERNEL("kernel ([vdso], [vvar])");
+
+    private final String label;
+
+    MappingKind(String label) {
+        this.label = label;
+    }
+
+    String label() {
+        return label;
+    }
+
+    /** The JSON key: {@code JAVA_HEAP} is {@code javaHeap}. */
+    String key() {
+        StringBuilder key = new StringBuilder();
+        for (String word : name().toLowerCase(java.util.Locale.ROOT).split("_")) {
+            key.append(key.isEmpty() ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+        }
+        return key.toString();
+    }
+}

@@ -1,0 +1,40 @@
+package dev.offheap.cli.inspect;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * What the target's diagnostic commands tell about native memory: where the heap and the code cache lie,
+ * NMT's summary when it runs, and glibc's malloc statistics.
+ *
+ * @param heapRanges the heap's reserved addresses ({@code GC.heap_info}), empty if not printed
+ * @param codeRanges the code heaps' addresses ({@code Compiler.codecache}), empty if not printed
+ * @param nmt NMT's summary, or null when NMT is off
+ * @param vmMap the JVM's labels for its mappings ({@code System.map}), empty without NMT
+ * @param malloc glibc's statistics, or null when unavailable
+ * @param mallocProblem why {@code malloc} is null, or null
+ */
+record NativeReports(List<AddressRange> heapRanges, List<AddressRange> codeRanges, NmtSummary nmt, VmMap vmMap,
+        MallocInfo malloc, String mallocProblem) {
+
+    static NativeReports read(DiagnosticCommands commands, boolean nmtEnabled) throws IOException {
+        List<AddressRange> heap = commands.run("GC.heap_info").map(AddressRange::span).orElse(List.of());
+        List<AddressRange> code = commands.run("Compiler.codecache").map(AddressRange::findAll).orElse(List.of());
+        NmtSummary nmt = nmtEnabled ? commands.run("VM.native_memory", "summary").map(NmtSummary::parse).orElse(null) : null;
+        VmMap vmMap = nmt == null ? VmMap.EMPTY : commands.run("System.map").map(VmMap::parse).orElse(VmMap.EMPTY);
+        String heapInfo = commands.run("System.native_heap_info").orElse(null);
+        if (heapInfo == null) {
+            return new NativeReports(heap, code, nmt, vmMap, null,
+                    "the target has no System.native_heap_info command (it needs JDK 17+ on Linux)");
+        }
+        String xml = MallocInfo.extractXml(heapInfo);
+        if (xml == null) {
+            return new NativeReports(heap, code, nmt, vmMap, null, "System.native_heap_info said: " + heapInfo.strip());
+        }
+        try {
+            return new NativeReports(heap, code, nmt, vmMap, MallocInfo.parse(xml), null);
+        } catch (IllegalArgumentException e) {
+            return new NativeReports(heap, code, nmt, vmMap, null, e.getMessage());
+        }
+    }
+}

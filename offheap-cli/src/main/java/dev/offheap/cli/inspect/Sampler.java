@@ -1,0 +1,43 @@
+package dev.offheap.cli.inspect;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/** Takes {@link Sample}s of one attached target. */
+final class Sampler {
+    private static final int CHURN_POLLS = 21;
+    private static final long CHURN_POLL_MILLIS = 50;
+
+    private final Connection connection;
+    private final DiagnosticCommands commands;
+
+    Sampler(Connection connection) throws IOException {
+        this.connection = connection;
+        this.commands = new DiagnosticCommands(connection.server());
+    }
+
+    Sample take() throws IOException {
+        long pid = connection.pid();
+        BufferPools buffers = BufferPools.read(connection.server(), CHURN_POLLS, CHURN_POLL_MILLIS);
+        JvmAreas jvm = JvmAreas.read(connection.server());
+        List<OffheapBean> offheap = OffheapBean.readAll(connection.server());
+        NativeReports reports = NativeReports.read(commands, jvm.nmtEnabled());
+        List<Mapping> mappings = Smaps.parse(readSmaps(pid));
+        ProcessMemory memory = ProcessMemory.of(mappings,
+                new MappingClassifier(reports.heapRanges(), reports.codeRanges(), reports.vmMap(), jvm.javaHome()));
+        Attribution attribution = Attribution.of(memory, jvm, reports, offheap);
+        return new Sample(pid, Instant.now(), memory, jvm, buffers, reports, offheap, attribution);
+    }
+
+    private static String readSmaps(long pid) throws IOException {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(pid), "smaps"));
+        } catch (NoSuchFileException e) {
+            throw InspectException.exited(pid);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package dev.offheap.cli.inspect;
+
+import dev.offheap.account.Bytes;
+import java.util.List;
+import java.util.Locale;
+
+/** A sample as tables for people; in watch mode with a column of changes since the previous sample. */
+final class TableReport {
+    private final StringBuilder out = new StringBuilder();
+
+    private TableReport() {}
+
+    static String of(Sample previous, Sample now, List<String> findings) {
+        TableReport t = new TableReport();
+        t.header(now);
+        t.rss(previous, now);
+        t.parts(previous, now);
+        t.jvm(now);
+        t.buffers(previous, now);
+        t.malloc(now);
+        t.offheap(now.offheap());
+        t.findings(findings);
+        return t.out.toString();
+    }
+
+    private void line(String format, Object... args) {
+        out.append(String.format(Locale.ROOT, format, args)).append('\n');
+    }
+
+    private void header(Sample s) {
+        line("offheap inspect %d (%s), %s, %d CPUs, %s", s.pid(), TargetProcess.name(s.pid()), s.jvm().vm(),
+                s.jvm().cpus(), s.time());
+    }
+
+    private void rss(Sample previous, Sample s) {
+        ProcessMemory m = s.memory();
+        line("");
+        line("Resident memory (RSS) %s%s: anonymous %s, file-backed %s, shared memory %s (%s also mapped by other processes)",
+                Bytes.human(m.rss()), delta(previous == null ? null : previous.memory().rss(), m.rss()),
+                Bytes.human(m.anonymous()), Bytes.human(m.fileBacked()), Bytes.human(m.sharedMemory()),
+                Bytes.human(m.sharedWithOthers()));
+        line("  by mapping kind (%d mappings):", m.mappings());
+        for (MappingKind kind : MappingKind.values()) {
+            if (m.of(kind) > 0) {
+                line("    %-44s %11s", kind.label(), Bytes.human(m.of(kind)));
+            }
+        }
+    }
+
+    private void parts(Sample previous, Sample s) {
+        Attribution a = s.attribution();
+        line("");
+        line("Where RSS goes                %11s %7s %12s  %s", "resident", "share", previous == null ? "" : "change", "from");
+        for (Attribution.Part p : a.parts()) {
+            String claimed = p.claimed() > p.bytes() ? " (claims " + Bytes.human(p.claimed()) + ", capped)" : "";
+            line("  %-26s %11s %6.1f%% %12s  %s%s", p.label(), Bytes.human(p.bytes()), share(p.bytes(), a.rss()),
+                    previous == null ? "" : signed(p.bytes() - previous.attribution().part(p.key())), p.source(), claimed);
+        }
+        line("  %-26s %11s %6.1f%% %12s  RSS minus the parts above", "unexplained", Bytes.human(a.unexplained()),
+                100 * a.unexplainedShare(), previous == null ? "" : signed(a.unexplained() - previous.attribution().unexplained()));
+    }
+
+    private void jvm(Sample s) {
+        JvmAreas j = s.jvm();
+        line("");
+        line("JVM");
+        line("  heap        %s used, %s committed, %s resident, max %s", Bytes.human(j.heapUsed()),
+                Bytes.human(j.heapCommitted()), Bytes.human(s.attribution().part("heap")),
+                j.heapMax() < 0 ? "none" : Bytes.human(j.heapMax()));
+        line("  metaspace   %s used, %s committed", Bytes.human(j.metaspaceUsed()), Bytes.human(j.metaspaceCommitted()));
+        line("  code cache  %s committed, %s resident", Bytes.human(j.codeCacheCommitted()),
+                Bytes.human(s.attribution().part("codeCache")));
+        line("  threads     %d, stacks %s resident", j.threads(), Bytes.human(s.attribution().part("threadStacks")));
+        NmtSummary nmt = s.reports().nmt();
+        if (nmt == null) {
+            line("  NMT         %s: start the JVM with -XX:NativeMemoryTracking=summary for GC structures and the rest", j.nmtMode());
+        } else {
+            line("  NMT         %s: GC structures %s, other JVM mappings %s, malloc'd by the JVM %s (inside malloc below)",
+                    j.nmtMode(), Bytes.human(nmt.gc()), Bytes.human(nmt.otherMapped()), Bytes.human(nmt.mallocTotal()));
+        }
+    }
+
+    private void buffers(Sample previous, Sample s) {
+        BufferPools.Usage d = s.buffers().direct();
+        BufferPools.Churn c = s.buffers().churn();
+        BufferPools.Usage m = s.buffers().mapped();
+        line("");
+        line("JDK buffer pools");
+        line("  direct      %d buffers%s, %s capacity, %s memory (malloc'd), limit %s", d.count(),
+                previous == null ? "" : " (" + signedCount(d.count() - previous.buffers().direct().count()) + ")",
+                Bytes.human(d.capacity()), Bytes.human(d.memoryUsed()),
+                s.jvm().maxDirectMemory() == 0 ? "none set (the max heap)" : Bytes.human(s.jvm().maxDirectMemory()));
+        line("              in %d ms: %d created (%s), %d freed (%s)", c.windowMillis(), c.created(),
+                Bytes.human(c.bytesCreated()), c.freed(), Bytes.human(c.bytesFreed()));
+        line("  mapped      %d buffers, %s capacity; data files %s resident", m.count(), Bytes.human(m.capacity()),
+                Bytes.human(s.attribution().part("mapped")));
+    }
+
+    private void malloc(Sample s) {
+        MallocInfo m = s.reports().malloc();
+        line("");
+        if (m == null) {
+            line("malloc      unavailable: %s", s.reports().mallocProblem());
+            return;
+        }
+        line("malloc (glibc's malloc_info, through System.native_heap_info)");
+        line("  in use %s (of which direct buffers %s), free %s, releasable %s, %d arenas, %d chunks mapped on their own (%s)",
+                Bytes.human(m.inUseBytes()), Bytes.human(s.buffers().direct().memoryUsed()), Bytes.human(m.freeBytes()),
+                Bytes.human(m.topBytes()), m.arenas(), m.mmappedChunks(), Bytes.human(m.mmappedBytes()));
+        line("  fragmentation %.1f %% (seed 002: free but not returnable / all not returnable, over the arenas)",
+                100 * m.fragmentation());
+    }
+
+    private void offheap(List<OffheapBean> beans) {
+        line("");
+        if (beans.isEmpty()) {
+            line("offheap     no dev.offheap MBeans in the target");
+            return;
+        }
+        line("offheap");
+        for (OffheapBean b : beans) {
+            if (b.isPool()) {
+                line("  %-10s %-16s from OS %s, in use %s, cached %s, peak %s, limit %s, leaks %d", b.type(), b.name(),
+                        Bytes.human(b.number("BytesFromOs")), Bytes.human(b.number("BytesInUse")),
+                        Bytes.human(b.number("BytesCached")), Bytes.human(b.number("PeakBytes")),
+                        limit(b.number("LimitBytes")), b.number("Leaks"));
+            } else {
+                line("  %-10s %-16s used %s, peak %s, limit %s", b.type(), b.path() == null ? b.name() : b.path(),
+                        Bytes.human(b.number("UsedBytes")), Bytes.human(b.number("PeakBytes")), limit(b.number("LimitBytes")));
+            }
+        }
+    }
+
+    private void findings(List<String> findings) {
+        line("");
+        line(findings.isEmpty() ? "Findings: none" : "Findings");
+        for (String f : findings) {
+            line("  - %s", f);
+        }
+    }
+
+    private static String limit(long bytes) {
+        return bytes < 0 || bytes == Long.MAX_VALUE ? "none" : Bytes.human(bytes);
+    }
+
+    private static double share(long part, long whole) {
+        return whole == 0 ? 0 : 100.0 * part / whole;
+    }
+
+    private static String delta(Long before, long after) {
+        return before == null ? "" : " (" + signed(after - before) + ")";
+    }
+
+    private static String signed(long bytes) {
+        return (bytes >= 0 ? "+" : "-") + Bytes.human(Math.abs(bytes));
+    }
+
+    private static String signedCount(long n) {
+        return (n >= 0 ? "+" : "") + n;
+    }
+}

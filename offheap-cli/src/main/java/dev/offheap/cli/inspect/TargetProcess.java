@@ -1,0 +1,92 @@
+package dev.offheap.cli.inspect;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * Checks a PID before attaching, so that a wrong one gets a clear message at once instead of the Attach
+ * API's ten-second timeout: the process exists, belongs to this user (or this user is root), and runs a JVM.
+ */
+final class TargetProcess {
+    private TargetProcess() {}
+
+    static void check(long pid) {
+        Path proc = proc(pid);
+        if (!isAlive(pid)) {
+            throw new InspectException(InspectException.NO_SUCH_PROCESS, "no process " + pid);
+        }
+        String name = name(pid);
+        long uid = uid(proc);
+        long self = uid(Path.of("/proc/self"));
+        if (uid != self && self != 0) {
+            throw new InspectException(InspectException.NOT_INSPECTABLE, "process " + pid + " (" + name
+                    + ") belongs to user " + uid + ", not to you (user " + self
+                    + "): inspect attaches only to JVMs of the same user");
+        }
+        String maps;
+        try {
+            maps = Files.readString(proc.resolve("maps"));
+        } catch (NoSuchFileException e) {
+            throw new InspectException(InspectException.NO_SUCH_PROCESS, "no process " + pid);
+        } catch (AccessDeniedException e) {
+            throw new InspectException(InspectException.NOT_INSPECTABLE, "process " + pid + " (" + name
+                    + ") cannot be inspected: its memory map is not readable (another user's, or protected)");
+        } catch (IOException e) {
+            throw new InspectException(InspectException.NOT_INSPECTABLE, "process " + pid + " (" + name
+                    + ") cannot be inspected: its memory map is not readable: " + e.getMessage());
+        }
+        if (!maps.contains("/libjvm.so")) {
+            throw new InspectException(InspectException.NOT_INSPECTABLE, "process " + pid + " (" + name
+                    + ") is not a Java virtual machine: it has no libjvm.so mapped");
+        }
+    }
+
+    /** Alive and not a zombie. */
+    static boolean isAlive(long pid) {
+        try {
+            String stat = Files.readString(proc(pid).resolve("stat"));
+            int close = stat.lastIndexOf(')');
+            return close > 0 && close + 2 < stat.length() && stat.charAt(close + 2) != 'Z' && stat.charAt(close + 2) != 'X';
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The command name the kernel shows for the process, or "?" */
+    static String name(long pid) {
+        try {
+            return Files.readString(proc(pid).resolve("comm")).strip();
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    /** Resident bytes ({@code VmRSS}), or -1 when unknown. */
+    static long rss(long pid) {
+        try {
+            for (String line : Files.readAllLines(proc(pid).resolve("status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    private static long uid(Path proc) {
+        try {
+            return ((Number) Files.getAttribute(proc, "unix:uid")).longValue();
+        } catch (IOException | UnsupportedOperationException e) {
+            return -1;
+        }
+    }
+
+    private static Path proc(long pid) {
+        return Path.of("/proc", Long.toString(pid));
+    }
+}

@@ -1,0 +1,126 @@
+package dev.offheap.cli.inspect;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads the JSON that {@code inspect --json} writes: objects, arrays, strings, numbers, null. For tests. */
+final class MiniJson {
+    private final String text;
+    private int at;
+
+    private MiniJson(String text) {
+        this.text = text;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> object(String text) {
+        MiniJson json = new MiniJson(text.strip());
+        return (Map<String, Object>) json.value();
+    }
+
+    /** The number at a dotted path such as {@code details.malloc.free}. */
+    @SuppressWarnings("unchecked")
+    static double number(Map<String, Object> root, String path) {
+        Object node = root;
+        for (String key : path.split("\\.")) {
+            node = ((Map<String, Object>) node).get(key);
+            if (node == null) {
+                throw new AssertionError("no " + path + " in " + root);
+            }
+        }
+        return ((Number) node).doubleValue();
+    }
+
+    private Object value() {
+        skipSpace();
+        char c = text.charAt(at);
+        if (c == '{') {
+            Map<String, Object> map = new LinkedHashMap<>();
+            at++;
+            skipSpace();
+            if (text.charAt(at) == '}') {
+                at++;
+                return map;
+            }
+            while (true) {
+                skipSpace();
+                String key = string();
+                skipSpace();
+                expect(':');
+                map.put(key, value());
+                skipSpace();
+                if (text.charAt(at++) == '}') {
+                    return map;
+                }
+            }
+        }
+        if (c == '[') {
+            List<Object> list = new ArrayList<>();
+            at++;
+            skipSpace();
+            if (text.charAt(at) == ']') {
+                at++;
+                return list;
+            }
+            while (true) {
+                list.add(value());
+                skipSpace();
+                if (text.charAt(at++) == ']') {
+                    return list;
+                }
+            }
+        }
+        if (c == '"') {
+            return string();
+        }
+        if (text.startsWith("null", at)) {
+            at += 4;
+            return null;
+        }
+        int start = at;
+        while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) {
+            at++;
+        }
+        return Double.parseDouble(text.substring(start, at));
+    }
+
+    private String string() {
+        expect('"');
+        StringBuilder out = new StringBuilder();
+        while (text.charAt(at) != '"') {
+            char c = text.charAt(at++);
+            if (c == '\\') {
+                char e = text.charAt(at++);
+                switch (e) {
+                    case 'n' -> out.append('\n');
+                    case 't' -> out.append('\t');
+                    case 'r' -> out.append('\r');
+                    case 'u' -> {
+                        out.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
+                        at += 4;
+                    }
+                    default -> out.append(e);
+                }
+            } else {
+                out.append(c);
+            }
+        }
+        at++;
+        return out.toString();
+    }
+
+    private void expect(char c) {
+        if (text.charAt(at) != c) {
+            throw new IllegalArgumentException("expected " + c + " at " + at + " in " + text);
+        }
+        at++;
+    }
+
+    private void skipSpace() {
+        while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
+            at++;
+        }
+    }
+}
