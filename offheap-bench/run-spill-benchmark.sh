@@ -24,32 +24,9 @@
 # spill-<date>.progress.txt beside it.
 set -euo pipefail
 
-BENCH_DIR="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$BENCH_DIR/.." && pwd)"
-JAR="$BENCH_DIR/target/benchmarks.jar"
-RESULTS="$BENCH_DIR/results"
-
-# Prints the path of a java executable of version 25 or newer: $JAVA_HOME's, one under /usr/lib/jvm, or the
-# one on the PATH.
-find_java() {
-    local candidate version
-    for candidate in "${JAVA_HOME:+$JAVA_HOME/bin/java}" /usr/lib/jvm/*25*/bin/java /usr/lib/jvm/*/bin/java \
-            "$(command -v java || true)"; do
-        [[ -n "$candidate" && -x "$candidate" ]] || continue
-        version="$("$candidate" -version 2>&1 | awk -F'"' '/version/ { print $2; exit }')" || continue
-        version="${version%%[!0-9]*}"
-        if [[ -n "$version" ]] && (( version >= 25 )); then
-            printf '%s' "$candidate"
-            return 0
-        fi
-    done
-    return 1
-}
-
-if ! JAVA="$(find_java)"; then
-    echo "run-spill-benchmark: needs a JDK 25 or newer; set JAVA_HOME" >&2
-    exit 2
-fi
+SCRIPT=run-spill-benchmark
+# shellcheck source=bench-lib.sh
+source "$(dirname "$0")/bench-lib.sh"
 
 # The directory the files go to: --dir's value if given, else the default, which is passed on explicitly.
 args=("$@")
@@ -65,14 +42,7 @@ if [[ -z "$dir" ]]; then
     args+=(--dir "$dir")
 fi
 
-if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-    echo "run-spill-benchmark: building $JAR" >&2
-    "$ROOT/offheap" build -pl offheap-bench -am
-fi
-if [[ ! -f "$JAR" ]]; then
-    echo "run-spill-benchmark: $JAR is missing; build it (./offheap build) or unset SKIP_BUILD" >&2
-    exit 2
-fi
+build_jar
 
 mkdir -p "$RESULTS" "$dir"
 stamp="$(date -u +%Y-%m-%d-%H%M%S)"
@@ -91,14 +61,9 @@ if [[ "$source_dev" == /dev/* ]] && command -v lsblk >/dev/null 2>&1; then
 fi
 
 {
-    echo "# offheap spill store throughput, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "# commit: $(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)$(
-        [[ -n "$(git -C "$ROOT" status --porcelain -- . ":(exclude)offheap-bench/results" 2>/dev/null)" ]] && echo ' (with uncommitted changes)')"
-    echo "# machine: $(uname -srm), $(nproc) cpus, $(awk '/model name/ { sub(/.*: /, ""); print; exit }' \
-        /proc/cpuinfo 2>/dev/null), $(awk '/MemTotal/ { printf "%.1f GiB RAM", $2 / 1048576 }' /proc/meminfo),"\
-" swap $(awk '/SwapTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
-    echo "# java: $JAVA"
-    "$JAVA" -version 2>&1 | sed 's/^/#   /'
+    print_header "offheap spill store throughput"
+    echo "# memory: $(awk '/MemTotal/ { printf "%.1f GiB RAM", $2 / 1048576 }' /proc/meminfo), swap $(
+        awk '/SwapTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
     echo "# disk: $dir is on $(findmnt -n -o SOURCE,FSTYPE,OPTIONS -T "$dir" 2>/dev/null || echo '?')"
     echo "#   device (lsblk NAME MODEL SIZE ROTA TRAN): $disk_info"
     df -h "$dir" | sed 's/^/#   /'

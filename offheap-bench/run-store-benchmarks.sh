@@ -24,32 +24,9 @@
 # Tables with ratios: python3 offheap-bench/summarize.py offheap-bench/results/store-<date>.json
 set -euo pipefail
 
-BENCH_DIR="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$BENCH_DIR/.." && pwd)"
-JAR="$BENCH_DIR/target/benchmarks.jar"
-RESULTS="$BENCH_DIR/results"
-
-# Prints the path of a java executable of version 25 or newer: $JAVA_HOME's, one under /usr/lib/jvm, or the
-# one on the PATH.
-find_java() {
-    local candidate version
-    for candidate in "${JAVA_HOME:+$JAVA_HOME/bin/java}" /usr/lib/jvm/*25*/bin/java /usr/lib/jvm/*/bin/java \
-            "$(command -v java || true)"; do
-        [[ -n "$candidate" && -x "$candidate" ]] || continue
-        version="$("$candidate" -version 2>&1 | awk -F'"' '/version/ { print $2; exit }')" || continue
-        version="${version%%[!0-9]*}"
-        if [[ -n "$version" ]] && (( version >= 25 )); then
-            printf '%s' "$candidate"
-            return 0
-        fi
-    done
-    return 1
-}
-
-if ! JAVA="$(find_java)"; then
-    echo "run-store-benchmarks: needs a JDK 25 or newer; set JAVA_HOME" >&2
-    exit 2
-fi
+SCRIPT=run-store-benchmarks
+# shellcheck source=bench-lib.sh
+source "$(dirname "$0")/bench-lib.sh"
 
 if [[ "${QUICK:-0}" == 1 ]]; then
     default_args="-f 1 -wi 1 -w 1s -i 1 -r 1s -p size=256m"
@@ -63,14 +40,7 @@ fi
 read -r -a jmh_args <<< "${JMH_ARGS:-$default_args}"
 benchmarks="${BENCHMARKS:-dev\.offheap\.bench\.StoreBenchmark}"
 
-if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-    echo "run-store-benchmarks: building $JAR" >&2
-    "$ROOT/offheap" build -pl offheap-bench -am
-fi
-if [[ ! -f "$JAR" ]]; then
-    echo "run-store-benchmarks: $JAR is missing; build it (./offheap build) or unset SKIP_BUILD" >&2
-    exit 2
-fi
+build_jar
 
 mkdir -p "$RESULTS"
 stamp="$(date -u +%Y-%m-%d-%H%M%S)"
@@ -78,13 +48,7 @@ json="$RESULTS/store-$stamp$suffix.json"
 log="$RESULTS/store-$stamp$suffix.txt"
 
 {
-    echo "# offheap store benchmarks, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "# commit: $(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)$(
-        [[ -n "$(git -C "$ROOT" status --porcelain -- . ":(exclude)offheap-bench/results" 2>/dev/null)" ]] && echo ' (with uncommitted changes)')"
-    echo "# machine: $(uname -srm), $(nproc) cpus, $(awk '/model name/ { sub(/.*: /, ""); print; exit }' \
-        /proc/cpuinfo 2>/dev/null), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
-    echo "# java: $JAVA"
-    "$JAVA" -version 2>&1 | sed 's/^/#   /'
+    print_header "offheap store benchmarks"
     echo "# memory: $(awk '/MemTotal|MemAvailable/ { printf "%s %.1f GiB ", $1, $2 / 1048576 }' /proc/meminfo 2>/dev/null)"
     echo "# jmh: $benchmarks ${jmh_args[*]} $*"
     echo
