@@ -98,6 +98,11 @@ class BudgetTreeProperties {
                 }
             }));
         }
+        // On a busy machine the workers could finish before the watcher is ever scheduled: start them only
+        // once it is sampling.
+        while (samples.get() == 0) {
+            Thread.onSpinWait();
+        }
         start.countDown();
         for (Thread worker : workers) {
             worker.join();

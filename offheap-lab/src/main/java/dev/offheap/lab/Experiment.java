@@ -1,0 +1,17 @@
+package dev.offheap.lab;
+
+/** One experiment of {@code offheap lab}, selected by {@link #name()} with {@code --only}. */
+public interface Experiment {
+    /** Short name for {@code --only}: {@code alloc}, {@code io}, {@code order}, {@code store}, {@code gc}, {@code server}. */
+    String name();
+
+    /** One line saying what it measures. */
+    String title();
+
+    /**
+     * Runs the experiment at the context's scale. Problems of the environment (no free port, no wrk, not enough
+     * disk, a JVM option this JDK refuses) do not throw: the result says what was skipped and why, and the other
+     * experiments still run.
+     */
+    ExperimentResult run(LabContext context) throws Exception;
+}

@@ -1,0 +1,24 @@
+package dev.offheap.lab;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What an experiment found: tables for the console and the report, charts for the report, verdicts in plain
+ * words, notes (what was skipped and why, the options used), and raw figures for the JSON.
+ */
+public record ExperimentResult(String name, String title, List<Table> tables, List<Chart> charts,
+        List<String> verdicts, List<String> notes, Map<String, Object> raw) {
+
+    /**
+     * A table. Rows are cells as text, already formatted. By convention the columns include the seed's
+     * published figure (with its machine and JDK), this machine's figure, and the ratio to the best strategy.
+     */
+    public record Table(String title, List<String> columns, List<List<String>> rows) {}
+
+    /** A grouped bar chart: one group per category (x axis), one bar per series in each group. */
+    public record Chart(String title, String unit, boolean logScale, List<String> categories, List<Series> series) {}
+
+    /** One series of a chart: a value per category (NaN where there is none). */
+    public record Series(String name, List<Double> values) {}
+}

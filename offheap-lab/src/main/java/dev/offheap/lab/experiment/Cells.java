@@ -1,0 +1,34 @@
+package dev.offheap.lab.experiment;
+
+import java.util.Locale;
+
+/** Formatting of table cells. */
+final class Cells {
+    static final String NONE = "—";
+
+    private Cells() {}
+
+    /** Three significant figures at most, or {@link #NONE} for NaN. */
+    static String number(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return NONE;
+        }
+        double abs = Math.abs(value);
+        String pattern = abs >= 100 ? "%.0f" : abs >= 10 ? "%.1f" : abs >= 1 ? "%.2f" : "%.3f";
+        return String.format(Locale.ROOT, pattern, value);
+    }
+
+    /** A ratio as {@code 1.00x}, or {@link #NONE}. */
+    static String ratio(double value) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? NONE
+                : String.format(Locale.ROOT, "%.2fx", value);
+    }
+
+    static String mib(long bytes) {
+        return bytes < 0 ? NONE : number(bytes / (1024.0 * 1024.0)) + " MiB";
+    }
+
+    static String jdk() {
+        return "JDK " + Runtime.version().feature() + " (" + System.getProperty("java.vm.name") + ")";
+    }
+}

@@ -1,0 +1,57 @@
+package dev.offheap.lab.experiment;
+
+import java.util.List;
+import java.util.Locale;
+
+/** How the lab's experiments print times, sizes and ratios. */
+final class Format {
+    private Format() {}
+
+    /** 12.3 ns, 1.4 µs, 3.5 ms, 1.20 s; "-" for NaN. */
+    static String nanos(double ns) {
+        if (Double.isNaN(ns)) {
+            return "-";
+        }
+        if (ns < 1e3) {
+            return String.format(Locale.ROOT, "%.1f ns", ns);
+        }
+        if (ns < 1e6) {
+            return String.format(Locale.ROOT, "%.2f µs", ns / 1e3);
+        }
+        if (ns < 1e9) {
+            return String.format(Locale.ROOT, "%.2f ms", ns / 1e6);
+        }
+        return String.format(Locale.ROOT, "%.2f s", ns / 1e9);
+    }
+
+    /** 128 B, 16 KiB, 16 MiB, 1 GiB. */
+    static String bytes(long bytes) {
+        if (bytes >= 1L << 30 && bytes % (1L << 30) == 0) {
+            return (bytes >> 30) + " GiB";
+        }
+        if (bytes >= 1L << 20 && bytes % (1L << 20) == 0) {
+            return (bytes >> 20) + " MiB";
+        }
+        if (bytes >= 1L << 10 && bytes % (1L << 10) == 0) {
+            return (bytes >> 10) + " KiB";
+        }
+        return bytes + " B";
+    }
+
+    /** "1.0x (best)" or "3.4x". */
+    static String ratio(double value, double best) {
+        if (Double.isNaN(value) || Double.isNaN(best)) {
+            return "-";
+        }
+        double r = value / best;
+        if (r < 1.005) {
+            return "1.0x (best)";
+        }
+        return String.format(Locale.ROOT, r < 100 ? "%.1fx" : "%,.0fx", r);
+    }
+
+    /** The smallest non-NaN value, or NaN. */
+    static double min(List<Double> values) {
+        return values.stream().filter(v -> !Double.isNaN(v)).mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+}

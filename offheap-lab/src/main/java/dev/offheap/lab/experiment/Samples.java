@@ -1,0 +1,34 @@
+package dev.offheap.lab.experiment;
+
+import java.util.Arrays;
+
+/** Percentiles of a set of measurements (nanoseconds or any other unit), nearest-rank. */
+final class Samples {
+    private final long[] sorted;
+
+    Samples(long[] values) {
+        this.sorted = values.clone();
+        Arrays.sort(sorted);
+    }
+
+    int count() {
+        return sorted.length;
+    }
+
+    /** The value at percentile {@code p} in [0, 100]; NaN when there are no samples. */
+    double percentile(double p) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+        return sorted[Math.clamp(rank - 1, 0, sorted.length - 1)];
+    }
+
+    double min() {
+        return percentile(0);
+    }
+
+    double max() {
+        return percentile(100);
+    }
+}

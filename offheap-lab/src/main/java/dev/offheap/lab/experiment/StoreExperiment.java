@@ -1,0 +1,109 @@
+package dev.offheap.lab.experiment;
+
+import dev.offheap.lab.Experiment;
+import dev.offheap.lab.ExperimentResult;
+import dev.offheap.lab.ExperimentResult.Chart;
+import dev.offheap.lab.ExperimentResult.Series;
+import dev.offheap.lab.ExperimentResult.Table;
+import dev.offheap.lab.LabContext;
+import dev.offheap.lab.bench.StoreBench;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Seed 003: sequential and random reads of doubles from four layouts. */
+public final class StoreExperiment implements Experiment {
+    /** Layout parameter, its label, its benchmark methods' prefix, the seed's figure. */
+    record Layout(String param, String label, String prefix, String published) {}
+
+    private static final List<Layout> LAYOUTS = List.of(
+            new Layout("double-array", "double[]", "array", ""),
+            new Layout("flat-segment", "flat MemorySegment", "segment", ""),
+            new Layout("offheap-store", "offheap store (DoubleArray)", "store", "180 ms [003, its Unsafe chunk table]"),
+            new Layout("bytebuffer-chunks", "ByteBuffer[] 1 MiB chunks", "chunks", "311 ms [003]"));
+
+    @Override
+    public String name() {
+        return "store";
+    }
+
+    @Override
+    public String title() {
+        return "Read doubles in order and at random: double[], flat segment, offheap store, seed 003's ByteBuffer[]";
+    }
+
+    static long bytes(LabContext.Scale scale) {
+        return switch (scale) {
+            case TINY -> 1L << 20;
+            case QUICK -> 64L << 20;
+            case FULL -> 1L << 30;
+        };
+    }
+
+    @Override
+    public ExperimentResult run(LabContext context) throws Exception {
+        long bytes = bytes(context.scale());
+        int gather = (int) Math.min(1 << 21, bytes / Double.BYTES / 4);
+        Jmh jmh = new Jmh(context);
+        Map<String, double[]> nanos = new LinkedHashMap<>();
+        List<String> flags = bytes > 1L << 28
+                ? List.of("-Xms" + (bytes * 3 >> 20) + "m", "-Xmx" + (bytes * 3 >> 20) + "m",
+                        "-XX:MaxDirectMemorySize=" + ((bytes * 2 >> 20) + 64) + "m")
+                : List.of();
+        for (int i = 0; i < LAYOUTS.size(); i++) {
+            Layout layout = LAYOUTS.get(i);
+            context.progress().update(layout.label(), (double) i / LAYOUTS.size());
+            double[] seqAndRandom = {Double.NaN, Double.NaN};
+            for (Jmh.Score score : jmh.tryRun(layout.label(), StoreBench.class, layout.prefix() + "Sequential|" + layout.prefix() + "Random",
+                    Map.of("bytes", List.of(Long.toString(bytes)), "gather", List.of(Integer.toString(gather)),
+                            "layout", List.of(layout.param())), flags, false)) {
+                seqAndRandom[score.method().endsWith("Sequential") ? 0 : 1] = score.nanos();
+            }
+            nanos.put(layout.label(), seqAndRandom);
+        }
+        context.progress().update("done", 1);
+
+        double bestSeq = Format.min(nanos.values().stream().map(v -> v[0]).toList());
+        double bestRandom = Format.min(nanos.values().stream().map(v -> v[1]).toList());
+        List<List<String>> rows = new ArrayList<>();
+        for (Layout layout : LAYOUTS) {
+            double[] v = nanos.get(layout.label());
+            rows.add(List.of(layout.label(), layout.published(), Format.nanos(v[0]), Format.ratio(v[0], bestSeq),
+                    Format.nanos(v[1]), Format.ratio(v[1], bestRandom)));
+        }
+        double[] store = nanos.get(LAYOUTS.get(2).label());
+        double[] chunks = nanos.get(LAYOUTS.get(3).label());
+        double[] array = nanos.get(LAYOUTS.get(0).label());
+        boolean complete = !Double.isNaN(store[0] + store[1] + chunks[0] + chunks[1] + array[0] + array[1]);
+        List<String> verdicts = !complete ? List.of() : List.of(
+                String.format(Locale.ROOT, "On this machine, summing %s of doubles in order takes %s from offheap's"
+                        + " store, %s from a double[] and %s from seed 003's ByteBuffer[] chunks: the store is %.2fx"
+                        + " as fast as the chunks (seed 003's Unsafe table: 1.73x) and %.2fx the time of a double[].",
+                        Format.bytes(bytes), Format.nanos(store[0]), Format.nanos(array[0]), Format.nanos(chunks[0]),
+                        chunks[0] / store[0], store[0] / array[0]),
+                String.format(Locale.ROOT, "At random (%,d reads), the store takes %s, the chunks %s, a double[] %s.",
+                        gather, Format.nanos(store[1]), Format.nanos(chunks[1]), Format.nanos(array[1])));
+        Map<String, Object> raw = new LinkedHashMap<>();
+        raw.put("unit", "ns/op");
+        raw.put("bytes", bytes);
+        raw.put("gather", gather);
+        Map<String, Object> scores = new LinkedHashMap<>();
+        nanos.forEach((k, v) -> scores.put(k, Map.of("sequential", v[0], "random", v[1])));
+        raw.put("scores", scores);
+        return new ExperimentResult(name(), title(),
+                List.of(new Table("Reads of " + Format.bytes(bytes) + " of doubles (mean time per pass)",
+                        List.of("layout", "seed's figure", "sequential", "vs best", String.format(Locale.ROOT, "random (%,d reads)", gather), "vs best"), rows)),
+                List.of(new Chart("Reads of " + Format.bytes(bytes) + " of doubles", "ms per pass", false,
+                        List.of("sequential", String.format(Locale.ROOT, "random (%,d reads)", gather)), nanos.entrySet().stream()
+                                .map(e -> new Series(e.getKey(), List.of(e.getValue()[0] / 1e6, e.getValue()[1] / 1e6)))
+                                .toList())),
+                verdicts,
+                jmh.notes("[003] seed 003 (Sonic Field's segmented storage, 2015): MacBook Pro Retina i7, Java 1.8.0,"
+                        + " its own audio workload (read and write every sample), not a sum: compare the ratio, 1.73x.",
+                        "Scale " + context.scale() + ": " + Format.bytes(bytes) + " (64 MiB with --quick, 1 GiB with --full); the random"
+                                + " reads use fixed pseudo-random indices."),
+                raw);
+    }
+}

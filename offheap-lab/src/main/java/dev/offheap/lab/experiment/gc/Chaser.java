@@ -1,0 +1,64 @@
+package dev.offheap.lab.experiment.gc;
+
+import dev.offheap.account.BudgetExceededException;
+import dev.offheap.account.MemoryBudget;
+import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferPool;
+import java.nio.ByteBuffer;
+
+/**
+ * Child JVM main: seed 000's DirectMemoryChaser, an endless loop of 1 KiB buffers, bounded in time here.
+ * {@code direct} drops each {@code allocateDirect(1024)}; {@code pool} leases 1 KiB from a budgeted pool
+ * and releases it; {@code pool-leak} leases and never releases, so the budget must stop it.
+ * Prints {@code rss <index> <KiB>} every interval, then {@code outcome=...} and {@code peakRssKib=...}.
+ *
+ * <p>Arguments: mode, milliseconds to run, sample interval in milliseconds, budget in bytes.
+ */
+public final class Chaser {
+    private Chaser() {}
+
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        long millis = Long.parseLong(args[1]);
+        long interval = Long.parseLong(args[2]);
+        long budget = Long.parseLong(args[3]);
+        Thread sampler = Thread.ofPlatform().daemon().start(() -> {
+            for (int i = 0; !Thread.currentThread().isInterrupted(); i++) {
+                System.out.println("rss " + i + " " + ProcStatus.rssKib());
+                try {
+                    Thread.sleep(interval);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        String outcome = "ran " + millis + " ms without failing";
+        long buffers = 0;
+        long end = Long.MAX_VALUE;
+        try (BufferPool pool = BufferPool.builder().name("lab-chaser").jmx(false)
+                .budget(MemoryBudget.root("chaser", budget)).build()) {
+            end = System.nanoTime() + millis * 1_000_000;
+            while ((buffers & 1023) != 0 || System.nanoTime() < end) {
+                switch (mode) {
+                    case "direct" -> ByteBuffer.allocateDirect(1024).put(0, (byte) 1);
+                    case "pool" -> {
+                        try (Buffer lease = pool.acquire(1024)) {
+                            lease.byteBuffer().put(0, (byte) 1);
+                        }
+                    }
+                    default -> pool.acquire(1024).byteBuffer().put(0, (byte) 1);
+                }
+                buffers++;
+            }
+        } catch (OutOfMemoryError | BudgetExceededException e) {
+            outcome = "stopped after " + buffers + " buffers by " + e.getClass().getSimpleName() + ": "
+                    + e.getMessage();
+            Thread.sleep(Math.clamp((end - System.nanoTime()) / 1_000_000, 0, millis));
+        }
+        sampler.interrupt();
+        sampler.join();
+        System.out.println("buffers=" + buffers);
+        System.out.println("outcome=" + outcome.replace('\n', ' '));
+        System.out.println("peakRssKib=" + ProcStatus.peakRssKib());
+    }
+}

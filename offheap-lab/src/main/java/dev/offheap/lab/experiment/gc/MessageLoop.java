@@ -1,0 +1,83 @@
+package dev.offheap.lab.experiment.gc;
+
+import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferPool;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Child JVM main: seed 000's echo loop without the network. Every message is decoded into a new heap
+ * array (as an application would) and encoded into a buffer that is {@code direct} (allocateDirect per
+ * message), {@code heap} (allocate per message) or {@code pool} (a lease from offheap's pool).
+ * Prints {@code key=value} lines: messages, seconds, peakDirectBytes, peakPoolBytes, peakRssKib.
+ *
+ * <p>Arguments: mode, milliseconds to run, message size in bytes.
+ */
+public final class MessageLoop {
+    private MessageLoop() {}
+
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        long millis = Long.parseLong(args[1]);
+        int size = Integer.parseInt(args[2]);
+        BufferPool pool = mode.equals("pool") ? BufferPool.builder().name("lab-gc").jmx(false).build() : null;
+        BufferPoolMXBean direct = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+                .filter(b -> b.getName().equals("direct")).findFirst().orElseThrow();
+        AtomicLong peakDirect = new AtomicLong();
+        AtomicLong peakPool = new AtomicLong();
+        Thread sampler = Thread.ofPlatform().daemon().start(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                peakDirect.accumulateAndGet(direct.getMemoryUsed(), Math::max);
+                if (pool != null) {
+                    peakPool.accumulateAndGet(pool.stats().osBytes(), Math::max);
+                }
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        long start = System.nanoTime();
+        long end = start + millis * 1_000_000;
+        long messages = 0;
+        long checksum = 0;
+        while ((messages & 255) != 0 || System.nanoTime() < end) {
+            byte[] message = new byte[size];
+            message[(int) (messages % size)] = (byte) messages;
+            checksum += switch (mode) {
+                case "direct" -> echo(ByteBuffer.allocateDirect(size), message);
+                case "heap" -> echo(ByteBuffer.allocate(size), message);
+                default -> echo(pool, message);
+            };
+            messages++;
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        sampler.interrupt();
+        sampler.join();
+        System.out.println("messages=" + messages);
+        System.out.println("seconds=" + seconds);
+        System.out.println("checksum=" + checksum);
+        System.out.println("peakDirectBytes=" + peakDirect.get());
+        System.out.println("peakPoolBytes=" + peakPool.get());
+        System.out.println("peakRssKib=" + ProcStatus.peakRssKib());
+        if (pool != null) {
+            pool.close();
+        }
+    }
+
+    private static int echo(BufferPool pool, byte[] message) {
+        try (Buffer lease = pool.acquire(message.length)) {
+            return echo(lease.byteBuffer(), message);
+        }
+    }
+
+    private static int echo(ByteBuffer buffer, byte[] message) {
+        buffer.clear();
+        buffer.put(message);
+        buffer.flip();
+        return buffer.get(buffer.limit() - 1) + buffer.get(0);
+    }
+}

@@ -1,0 +1,76 @@
+package dev.offheap.lab.report;
+
+import java.util.Collection;
+import java.util.Map;
+
+/** A small JSON writer: maps, collections, strings, numbers (NaN and infinities as null), booleans, null. */
+final class Json {
+    private Json() {}
+
+    static String write(Object value) {
+        StringBuilder s = new StringBuilder();
+        write(value, s, "");
+        return s.append('\n').toString();
+    }
+
+    private static void write(Object value, StringBuilder s, String indent) {
+        switch (value) {
+            case null -> s.append("null");
+            case Double d when d.isNaN() || d.isInfinite() -> s.append("null");
+            case Float f when f.isNaN() || f.isInfinite() -> s.append("null");
+            case Number n -> s.append(n);
+            case Boolean b -> s.append(b);
+            case Map<?, ?> map -> {
+                if (map.isEmpty()) {
+                    s.append("{}");
+                    return;
+                }
+                s.append("{\n");
+                String inner = indent + "  ";
+                int i = 0;
+                for (var e : map.entrySet()) {
+                    s.append(inner);
+                    string(String.valueOf(e.getKey()), s);
+                    s.append(": ");
+                    write(e.getValue(), s, inner);
+                    s.append(++i < map.size() ? ",\n" : "\n");
+                }
+                s.append(indent).append('}');
+            }
+            case Collection<?> list -> {
+                s.append('[');
+                int i = 0;
+                for (Object o : list) {
+                    write(o, s, indent);
+                    if (++i < list.size()) {
+                        s.append(", ");
+                    }
+                }
+                s.append(']');
+            }
+            default -> string(value.toString(), s);
+        }
+    }
+
+    private static void string(String text, StringBuilder s) {
+        s.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"' -> s.append("\\\"");
+                case '\\' -> s.append("\\\\");
+                case '\n' -> s.append("\\n");
+                case '\r' -> s.append("\\r");
+                case '\t' -> s.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        s.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        s.append(c);
+                    }
+                }
+            }
+        }
+        s.append('"');
+    }
+}

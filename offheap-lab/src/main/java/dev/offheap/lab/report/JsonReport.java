@@ -1,0 +1,49 @@
+package dev.offheap.lab.report;
+
+import dev.offheap.lab.ExperimentResult;
+import dev.offheap.lab.LabRun;
+import dev.offheap.lab.Outcome;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** The raw results of a lab run as JSON. */
+public final class JsonReport {
+    private JsonReport() {}
+
+    public static String render(LabRun run) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("machine", run.machine());
+        root.put("jdk", run.jdk());
+        root.put("options", run.options());
+        root.put("started", run.started());
+        root.put("seconds", run.seconds());
+        root.put("experiments", run.outcomes().stream().map(JsonReport::experiment).toList());
+        return Json.write(root);
+    }
+
+    private static Map<String, Object> experiment(Outcome outcome) {
+        ExperimentResult r = outcome.result();
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("name", r.name());
+        e.put("title", r.title());
+        e.put("status", outcome.status().name().toLowerCase(Locale.ROOT));
+        e.put("seconds", outcome.seconds());
+        e.put("tables", r.tables().stream().map(t -> Map.of("title", t.title(), "columns", t.columns(),
+                "rows", t.rows())).toList());
+        e.put("charts", r.charts().stream().map(c -> {
+            Map<String, Object> chart = new LinkedHashMap<>();
+            chart.put("title", c.title());
+            chart.put("unit", c.unit());
+            chart.put("logScale", c.logScale());
+            chart.put("categories", c.categories());
+            chart.put("series", c.series().stream()
+                    .map(s -> Map.<String, Object>of("name", s.name(), "values", s.values())).toList());
+            return chart;
+        }).toList());
+        e.put("verdicts", r.verdicts());
+        e.put("notes", r.notes());
+        e.put("raw", r.raw() == null ? Map.of() : r.raw());
+        return e;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.offheap.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.offheap.lab.experiment.AllocExperiment;
+import dev.offheap.lab.experiment.OrderExperiment;
+import dev.offheap.lab.experiment.StoreExperiment;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each experiment runs at tiny scale and produces a well-formed result. */
+class ExperimentsTinyTest {
+    @TempDir
+    Path workDir;
+
+    private final List<Double> progress = new ArrayList<>();
+
+    private LabContext context() {
+        return new LabContext(LabContext.Scale.TINY, workDir, (what, fraction) -> progress.add(fraction),
+                LabRunner.javaCommand(), LabRunner.classPath());
+    }
+
+    @Test
+    void allocMeasuresEveryStrategyAtEverySize() throws Exception {
+        ExperimentResult result = new AllocExperiment().run(context());
+
+        assertWellFormed(result, "alloc");
+        ExperimentResult.Chart chart = result.charts().getFirst();
+        assertThat(chart.categories()).containsExactly("128 B", "1 KiB", "16 KiB", "64 KiB", "1 MiB", "16 MiB");
+        assertThat(chart.series()).extracting(ExperimentResult.Series::name).containsExactly("offheap pool",
+                "Netty pooled", "Arena.ofConfined()", "allocate", "allocateDirect", "allocate, TLAB off");
+        assertThat(result.tables().getFirst().rows()).hasSize(6 * 6);
+    }
+
+    @Test
+    void orderSumsThroughEachByteOrderAndTheStore() throws Exception {
+        ExperimentResult result = new OrderExperiment().run(context());
+
+        assertWellFormed(result, "order");
+        assertThat(result.charts().getFirst().series()).hasSize(3);
+    }
+
+    @Test
+    void storeReadsEveryLayoutInOrderAndAtRandom() throws Exception {
+        ExperimentResult result = new StoreExperiment().run(context());
+
+        assertWellFormed(result, "store");
+        assertThat(result.charts().getFirst().categories()).hasSize(2);
+        assertThat(result.charts().getFirst().series()).hasSize(4);
+    }
+
+    private void assertWellFormed(ExperimentResult result, String name) {
+        assertThat(result.name()).isEqualTo(name);
+        assertThat(result.title()).isNotBlank();
+        assertThat(result.tables()).isNotEmpty();
+        for (ExperimentResult.Table table : result.tables()) {
+            assertThat(table.rows()).isNotEmpty();
+            assertThat(table.rows()).allSatisfy(row -> assertThat(row).hasSameSizeAs(table.columns()));
+        }
+        assertThat(result.charts()).hasSize(1);
+        for (ExperimentResult.Chart chart : result.charts()) {
+            assertThat(chart.series()).isNotEmpty();
+            assertThat(chart.series()).allSatisfy(s -> {
+                assertThat(s.values()).hasSameSizeAs(chart.categories());
+                assertThat(s.values()).allSatisfy(v -> assertThat(v).isNotNaN().isPositive());
+            });
+        }
+        assertThat(result.verdicts()).isNotEmpty();
+        assertThat(progress).isNotEmpty().last().isEqualTo(1.0);
+    }
+}

@@ -1,0 +1,151 @@
+package dev.offheap.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole lab in its tiny scale ({@code offheap lab --tiny}), run once: its console output, its JSON, and
+ * its HTML report as headless Chromium renders it, with every experiment's charts.
+ */
+class LabMainTest {
+    private static final List<String> RUN = List.of("alloc", "io", "order", "store", "gc", "server");
+
+    @TempDir
+    static Path dir;
+
+    private static int exitCode;
+    private static String console;
+    private static Path out;
+
+    @BeforeAll
+    static void runTheLab() {
+        out = dir.resolve("report");
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        exitCode = LabMain.run(List.of("--tiny", "--only", String.join(",", RUN), "--out", out.toString()),
+                new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
+        console = stdout.toString(StandardCharsets.UTF_8) + stderr.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void runsEveryExperimentAskedFor() {
+        assertThat(exitCode).as(console).isZero();
+        assertThat(console).contains("[1/6] alloc:", "[2/6] io:", "[3/6] order:", "[4/6] store:", "[5/6] gc:",
+                "[6/6] server:");
+        assertThat(console).contains("alloc: ok", "io: ok", "order: ok", "store: ok", "gc: ok", "server: ok");
+        assertThat(console).contains("this machine", "vs best", "=> On this machine");
+        assertThat(console).containsPattern("alloc +\\d+%");
+    }
+
+    @Test
+    void writesParseableJsonWithEveryExperiment() throws IOException {
+        Object parsed = MiniJson.parse(Files.readString(out.resolve("results.json")));
+
+        assertThat(parsed).isInstanceOf(Map.class);
+        Map<?, ?> root = (Map<?, ?>) parsed;
+        assertThat(root.keySet().stream().map(String::valueOf).toList()).contains("machine", "jdk", "options", "experiments");
+        List<?> experiments = (List<?>) root.get("experiments");
+        assertThat(experiments.stream().map(e -> ((Map<?, ?>) e).get("name")).toList()).isEqualTo(RUN);
+        assertThat(experiments).allSatisfy(e -> {
+            Map<?, ?> experiment = (Map<?, ?>) e;
+            assertThat(experiment.get("status")).isEqualTo("ok");
+            assertThat((List<?>) experiment.get("charts")).isNotEmpty();
+            assertThat((List<?>) experiment.get("tables")).isNotEmpty();
+        });
+    }
+
+    @Test
+    void htmlReportShowsOneChartWithBarsPerExperimentInChromium() throws Exception {
+        Path html = out.resolve("report.html");
+        String source = Files.readString(html);
+        assertThat(source).as("self-contained").contains("Machine:", "JDK:", "Options:")
+                .doesNotContain("<script", "<link", "<img", "@import");
+
+        String dom = dumpDom(html);
+        Map<String, Integer> bars = barsPerChart(dom);
+        assertThat(bars.keySet()).as("charts in the DOM Chromium rendered").containsExactlyElementsOf(RUN);
+        assertThat(bars).allSatisfy((name, count) -> assertThat(count).as("bars of " + name).isPositive());
+    }
+
+    @Test
+    void aBadOptionIsRefusedWithAClearMessage() {
+        assertRefused(List.of("--fast"), "unknown option '--fast'");
+        assertRefused(List.of("--only", "alloc,nope"), "unknown experiment 'nope' in --only; known: alloc, io");
+        assertRefused(List.of("--only"), "--only needs a list of experiments");
+        assertRefused(List.of("--quick", "--full"), "choose one of --quick, --full and --tiny");
+        assertRefused(List.of("--out"), "--out needs a directory");
+        assertRefused(List.of("alloc"), "unexpected argument 'alloc' (experiments are chosen with --only NAME,...)");
+    }
+
+    private static void assertRefused(List<String> args, String message) {
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int code = LabMain.run(args, new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                new PrintStream(stderr, true, StandardCharsets.UTF_8));
+        assertThat(code).as("exit code of %s", args).isEqualTo(2);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).startsWith("offheap lab: " + message).contains("Usage:");
+        assertThat(stdout.toString(StandardCharsets.UTF_8)).as("nothing runs").isEmpty();
+    }
+
+    /** The experiment of each chart in document order, with its number of bars. */
+    static Map<String, Integer> barsPerChart(String dom) {
+        Map<String, Integer> bars = new LinkedHashMap<>();
+        Matcher svg = Pattern.compile("<svg[^>]*data-experiment=\"([^\"]+)\"[^>]*>(.*?)</svg>", Pattern.DOTALL)
+                .matcher(dom);
+        while (svg.find()) {
+            bars.merge(svg.group(1), (int) Pattern.compile("<rect class=\"bar\"").matcher(svg.group(2)).results().count(),
+                    Integer::sum);
+        }
+        return bars;
+    }
+
+    private String dumpDom(Path html) throws Exception {
+        String chromium = onPath("chromium");
+        if (chromium == null) {
+            fail("chromium is not installed, and this test opens the lab's HTML report in headless Chromium."
+                    + " Run the tests with ./offheap test, which installs it (apt-get install chromium).");
+        }
+        Path profile = Files.createTempDirectory(dir, "chromium-profile-");
+        Path stderr = dir.resolve("chromium.err");
+        List<String> command = new ArrayList<>(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--user-data-dir=" + profile, "--dump-dom", html.toUri().toString()));
+        Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+        process.getOutputStream().close();
+        byte[] dom = process.getInputStream().readAllBytes();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            fail("chromium did not finish within 60 s");
+        }
+        assertThat(process.exitValue()).as("chromium's exit code; its stderr: %s", Files.readString(stderr)).isZero();
+        return new String(dom, StandardCharsets.UTF_8);
+    }
+
+    private static String onPath(String program) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path p = Path.of(d, program);
+            if (Files.isExecutable(p)) {
+                return p.toString();
+            }
+        }
+        return null;
+    }
+}
