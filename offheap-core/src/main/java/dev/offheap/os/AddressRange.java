@@ -29,18 +29,29 @@ public final class AddressRange {
         if (length <= 0 || length % NativeMemory.PAGE_SIZE != 0) {
             throw new IllegalArgumentException("address range must be a positive number of pages: " + length);
         }
+        long base = mapAligned(length, Libc.PROT_NONE, Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS | Libc.MAP_NORESERVE,
+                "address reservation");
+        return new AddressRange(MemorySegment.ofAddress(base), length);
+    }
+
+    /**
+     * Maps {@code length} bytes on a huge page boundary when the length is a multiple of
+     * {@link MovableMemory#HUGE_PAGE} (over-maps by the alignment and unmaps the excess at both ends), on a
+     * page boundary otherwise. Returns the address.
+     */
+    static long mapAligned(long length, int prot, int flags, String what) {
         long align = length % MovableMemory.HUGE_PAGE == 0 ? MovableMemory.HUGE_PAGE : NativeMemory.PAGE_SIZE;
-        long raw = Libc.mmap(MemorySegment.NULL, length + align - NativeMemory.PAGE_SIZE, Libc.PROT_NONE,
-                Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS | Libc.MAP_NORESERVE, -1, 0L, "address reservation").address();
+        long mapped = length + align - NativeMemory.PAGE_SIZE;
+        long raw = Libc.mmap(MemorySegment.NULL, mapped, prot, flags, -1, 0L, what).address();
         long base = (raw + align - 1) & -align;
         if (base > raw) {
             Libc.munmap(MemorySegment.ofAddress(raw), base - raw);
         }
-        long tail = raw + length + align - NativeMemory.PAGE_SIZE - (base + length);
+        long tail = raw + mapped - (base + length);
         if (tail > 0) {
             Libc.munmap(MemorySegment.ofAddress(base + length), tail);
         }
-        return new AddressRange(MemorySegment.ofAddress(base), length);
+        return base;
     }
 
     public long length() {

@@ -82,20 +82,10 @@ final class Libc {
         return MMAP != null && MUNMAP != null;
     }
 
-    /** Maps {@code length} bytes of zeroed, private, anonymous memory. */
+    /** Maps {@code length} bytes of zeroed, private, anonymous memory; any refusal is an {@link OutOfMemoryError}. */
     static MemorySegment mmapAnonymous(long length) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(CAPTURE);
-            MemorySegment address = (MemorySegment) MMAP.invokeExact(state, MemorySegment.NULL, length,
-                    PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0L);
-            if (address.address() == -1L) {
-                int errno = (int) ERRNO.get(state, 0L);
-                throw new OutOfMemoryError("mmap of " + length + " bytes failed: " + errnoName(errno));
-            }
-            return address;
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        return mmap(MemorySegment.NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0L,
+                "anonymous memory", true);
     }
 
     static void munmap(MemorySegment address, long length) {
@@ -119,13 +109,19 @@ final class Libc {
      */
     static MemorySegment mmap(MemorySegment address, long length, int prot, int flags, int fd, long offset,
             String what) {
+        return mmap(address, length, prot, flags, fd, offset, what, false);
+    }
+
+    private static MemorySegment mmap(MemorySegment address, long length, int prot, int flags, int fd, long offset,
+            String what, boolean everyErrorIsMemory) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
             MemorySegment mapped = (MemorySegment) MMAP.invokeExact(state, address, length, prot, flags, fd, offset);
             if (mapped.address() == -1L) {
                 int errno = (int) ERRNO.get(state, 0L);
                 String message = what + ": mmap of " + length + " bytes failed: " + errnoName(errno);
-                throw errno == 12 ? new OutOfMemoryError(message) : new IllegalStateException(message);
+                throw errno == 12 || everyErrorIsMemory ? new OutOfMemoryError(message)
+                        : new IllegalStateException(message);
             }
             return mapped;
         } catch (Throwable t) {

@@ -22,21 +22,13 @@ public final class MovableMemory {
     /** Maps a new zeroed block; returns its address. Huge-page aligned and advised when its size allows. */
     public static long allocate(long bytes) {
         checkSize(bytes);
-        if (bytes % HUGE_PAGE != 0) {
-            return anonymous(bytes);
+        long address = AddressRange.mapAligned(bytes, Libc.PROT_READ | Libc.PROT_WRITE,
+                Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS, "movable memory");
+        if (bytes % HUGE_PAGE == 0) {
+            // Advice only: a kernel without transparent huge pages refuses it, and 4 KiB pages work as well.
+            Libc.madvise(MemorySegment.ofAddress(address), bytes, Libc.MADV_HUGEPAGE);
         }
-        long raw = anonymous(bytes + HUGE_PAGE);
-        long aligned = (raw + HUGE_PAGE - 1) & -HUGE_PAGE;
-        if (aligned > raw) {
-            Libc.munmap(MemorySegment.ofAddress(raw), aligned - raw);
-        }
-        long tail = raw + bytes + HUGE_PAGE - (aligned + bytes);
-        if (tail > 0) {
-            Libc.munmap(MemorySegment.ofAddress(aligned + bytes), tail);
-        }
-        // Advice only: a kernel without transparent huge pages refuses it, and 4 KiB pages work as well.
-        Libc.madvise(MemorySegment.ofAddress(aligned), bytes, Libc.MADV_HUGEPAGE);
-        return aligned;
+        return address;
     }
 
     /** Moves the block at {@code address} to {@code offset} in {@code range}; {@code address} is gone after. */
@@ -64,11 +56,6 @@ public final class MovableMemory {
     public static void free(long address, long bytes) {
         checkSize(bytes);
         Libc.munmap(MemorySegment.ofAddress(address), bytes);
-    }
-
-    private static long anonymous(long bytes) {
-        return Libc.mmap(MemorySegment.NULL, bytes, Libc.PROT_READ | Libc.PROT_WRITE,
-                Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS, -1, 0L, "movable memory").address();
     }
 
     private static void checkSize(long bytes) {
