@@ -150,35 +150,31 @@ public abstract sealed class TypedArray implements AutoCloseable
 
     /** Copies {@code count} elements to a Java array of this element type. */
     final void copyToArray(long srcIndex, Object dst, int dstIndex, int dstLength, int count) {
-        Objects.checkFromIndexSize(srcIndex, count, length);
-        Objects.checkFromIndexSize(dstIndex, count, dstLength);
-        ValueLayout layout = type.layout();
-        int shift = type.shift();
-        long offset = srcIndex << shift;
-        int done = 0;
-        while (done < count) {
-            MemorySegment segment = segmentAt(offset);
-            long within = offsetIn(offset);
-            int n = (int) Math.min(count - done, (segment.byteSize() - within) >>> shift);
-            MemorySegment.copy(segment, layout, within, dst, dstIndex + done, n);
-            done += n;
-            offset += (long) n << shift;
-        }
+        copyWithArray(srcIndex, dst, dstIndex, dstLength, count, true);
     }
 
     /** Copies {@code count} elements from a Java array of this element type. */
     final void copyFromArray(Object src, int srcIndex, int srcLength, long dstIndex, int count) {
-        Objects.checkFromIndexSize(srcIndex, count, srcLength);
-        Objects.checkFromIndexSize(dstIndex, count, length);
+        copyWithArray(dstIndex, src, srcIndex, srcLength, count, false);
+    }
+
+    /** Copies between {@code this[index..]} and {@code array[arrayIndex..]}, one segment piece at a time. */
+    private void copyWithArray(long index, Object array, int arrayIndex, int arrayLength, int count, boolean toArray) {
+        Objects.checkFromIndexSize(index, count, length);
+        Objects.checkFromIndexSize(arrayIndex, count, arrayLength);
         ValueLayout layout = type.layout();
         int shift = type.shift();
-        long offset = dstIndex << shift;
+        long offset = index << shift;
         int done = 0;
         while (done < count) {
             MemorySegment segment = segmentAt(offset);
             long within = offsetIn(offset);
             int n = (int) Math.min(count - done, (segment.byteSize() - within) >>> shift);
-            MemorySegment.copy(src, srcIndex + done, segment, layout, within, n);
+            if (toArray) {
+                MemorySegment.copy(segment, layout, within, array, arrayIndex + done, n);
+            } else {
+                MemorySegment.copy(array, arrayIndex + done, segment, layout, within, n);
+            }
             done += n;
             offset += (long) n << shift;
         }
