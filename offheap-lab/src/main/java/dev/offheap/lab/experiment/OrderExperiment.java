@@ -37,17 +37,9 @@ public final class OrderExperiment implements Experiment {
         return "Sum longs through big-endian and native-order direct buffers and offheap's store";
     }
 
-    static long bytes(LabContext.Scale scale) {
-        return switch (scale) {
-            case TINY -> 1L << 20;
-            case QUICK -> 64L << 20;
-            case FULL -> 1L << 30;
-        };
-    }
-
     @Override
     public ExperimentResult run(LabContext context) throws Exception {
-        long bytes = bytes(context.scale());
+        long bytes = DataSets.bytes(context.scale());
         Jmh jmh = new Jmh(context);
         Map<String, Double> nanos = new LinkedHashMap<>();
         int step = 0;

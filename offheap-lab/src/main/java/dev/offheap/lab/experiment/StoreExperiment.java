@@ -34,17 +34,9 @@ public final class StoreExperiment implements Experiment {
         return "Read doubles in order and at random: double[], flat segment, offheap store, seed 003's ByteBuffer[]";
     }
 
-    static long bytes(LabContext.Scale scale) {
-        return switch (scale) {
-            case TINY -> 1L << 20;
-            case QUICK -> 64L << 20;
-            case FULL -> 1L << 30;
-        };
-    }
-
     @Override
     public ExperimentResult run(LabContext context) throws Exception {
-        long bytes = bytes(context.scale());
+        long bytes = DataSets.bytes(context.scale());
         int gather = (int) Math.min(1 << 21, bytes / Double.BYTES / 4);
         Jmh jmh = new Jmh(context);
         Map<String, double[]> nanos = new LinkedHashMap<>();
