@@ -44,7 +44,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * back it. Elsewhere the same arrays work chunk by chunk.
  */
 public final class ChunkPool implements AutoCloseable {
-    /** 4 MiB: see ARCHITECTURE.md for the measurements behind it. */
+    /** 4 MiB: see BENCHMARKS.md ("The cost of making an array, by chunk size") for the measurements behind it. */
     public static final long DEFAULT_CHUNK_SIZE = 4L << 20;
 
     private final String name;
@@ -503,7 +503,7 @@ public final class ChunkPool implements AutoCloseable {
 
         private Builder() {}
 
-        /** The pool's name, in budgets, statistics and the memfd's name. Default {@code "store"}. */
+        /** The pool's name, in budgets, statistics, JMX and the spill file's name. Default {@code "store"}. */
         public Builder name(String name) {
             this.name = Objects.requireNonNull(name, "name");
             return this;
@@ -511,8 +511,8 @@ public final class ChunkPool implements AutoCloseable {
 
         /**
          * Bytes per chunk: a power of two from 64 KiB to 1 GiB. An array wastes less than one chunk at its
-         * end; on Linux an array holds at most one mapping per chunk and a process may hold 65,530 by
-         * default ({@code vm.max_map_count}), half of which this pool lets arrays use.
+         * end; on Linux every memory chunk is one mapping, in an array or free, and a process may hold 65,530
+         * by default ({@code vm.max_map_count}), half of which a pool may use: 128 GiB of 4 MiB chunks.
          */
         public Builder chunkSize(long bytes) {
             if (bytes < (64 << 10) || bytes > (1L << 30) || Long.bitCount(bytes) != 1) {

@@ -25,9 +25,9 @@ final class FileChunks extends ChunkSource {
     }
 
     /**
-     * Punches the chunk's space out and reserves it again: pages of a memfd and blocks of a spill file are
-     * given back in one call, costing nothing for pages never touched, and come back as zeros on first
-     * touch. Writing zeros instead would touch every page and, for a spill file, write them all to disk.
+     * Punches the chunk's space out and reserves it again: its blocks are given back in one call, costing
+     * nothing for pages never touched, and read as zeros afterwards. Writing zeros instead would touch every
+     * page and write them all to disk.
      */
     @Override
     boolean clear(Chunk chunk) throws IOException {

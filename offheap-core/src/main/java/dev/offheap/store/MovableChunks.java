@@ -6,9 +6,9 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Linux memory chunks: blocks of anonymous memory, each at an address of its own while free, moved with
- * their pages into an array's address range while it holds them ({@code mremap}), and out again when it
- * lets go. Anonymous memory, unlike a memfd, gets transparent huge pages in the usual {@code madvise} mode,
+ * Linux memory chunks: blocks of anonymous memory, moved with their pages into an array's address range
+ * while it holds them ({@code mremap}); when the array lets go they stay where they are, which becomes their
+ * address while free. Anonymous memory, unlike a memfd, gets transparent huge pages in the usual {@code madvise} mode,
  * which keeps random access over gigabytes from paying a TLB miss per read. Each chunk is one mapping,
  * counted in the pool's {@link MappingBudget}.
  */
