@@ -17,9 +17,11 @@ import java.nio.ByteBuffer;
  * }
  * }
  *
- * <p>After the last release every method but {@link #size()} and {@link #refCount()} throws
- * {@link IllegalStateException}. What a {@code MemorySegment} or {@code ByteBuffer} obtained earlier does
- * after release depends on the pool's mode: see {@link BufferPool.Builder#checked(boolean)}.
+ * <p>Each lease is an object of its own, never reused. After the last release every method but
+ * {@link #refCount()} throws {@link IllegalStateException} naming the pool and the size, so a handle kept by
+ * mistake can never act on a later lease of the same memory. What a {@code MemorySegment} or
+ * {@code ByteBuffer} obtained earlier does after release depends on the pool's mode: see
+ * {@link BufferPool.Builder#checked(boolean)} and {@link BufferPool.Builder#useAfterReleaseSampling(int)}.
  *
  * <p>A lease may be used and released by any thread; its {@code ByteBuffer} has a position and limit like
  * any other and is not itself safe for concurrent use.
@@ -27,9 +29,10 @@ import java.nio.ByteBuffer;
 public sealed interface Buffer extends AutoCloseable permits Lease {
 
     /**
-     * This lease's memory as a {@code ByteBuffer} in native byte order. The first call in a lease returns
-     * it with position 0 and limit {@link #size()}; later calls in the same lease return the same object as
-     * the caller left it.
+     * This lease's memory as a {@code ByteBuffer}, big-endian like any new {@code ByteBuffer} (unless the
+     * pool was built with {@link BufferPool.Builder#byteOrder}). The first call in a lease returns a new
+     * buffer with position 0 and limit {@link #size()}, shared with no other lease; later calls in the same
+     * lease return the same object as the caller left it.
      *
      * @throws IllegalStateException if the lease was released
      */
@@ -42,7 +45,11 @@ public sealed interface Buffer extends AutoCloseable permits Lease {
      */
     MemorySegment segment();
 
-    /** The number of bytes leased, as asked for. */
+    /**
+     * The number of bytes leased, as asked for.
+     *
+     * @throws IllegalStateException if the lease was released
+     */
     int size();
 
     /**

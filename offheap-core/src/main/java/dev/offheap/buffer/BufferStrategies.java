@@ -1,7 +1,6 @@
 package dev.offheap.buffer;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /** The implementations of {@link BufferStrategy}. */
 final class BufferStrategies {
@@ -10,8 +9,9 @@ final class BufferStrategies {
 
     private BufferStrategies() {}
 
-    static Buffer lease(ByteBuffer buffer) {
-        return new UnpooledBuffer(buffer.order(ByteOrder.nativeOrder()));
+    /** A lease over {@code buffer}, in the byte order a new {@code ByteBuffer} has: big-endian. */
+    static Buffer lease(ByteBuffer buffer, String strategy) {
+        return new UnpooledBuffer(buffer, strategy);
     }
 
     record Heap() implements BufferStrategy {
@@ -22,7 +22,7 @@ final class BufferStrategies {
 
         @Override
         public Buffer acquire(int size) {
-            return lease(ByteBuffer.allocate(size));
+            return lease(ByteBuffer.allocate(size), name());
         }
 
         @Override
@@ -37,7 +37,7 @@ final class BufferStrategies {
 
         @Override
         public Buffer acquire(int size) {
-            return lease(ByteBuffer.allocateDirect(size));
+            return lease(ByteBuffer.allocateDirect(size), name());
         }
 
         @Override
@@ -68,14 +68,14 @@ final class BufferStrategies {
                 throw new IllegalArgumentException("buffer size must be >= 0: " + size);
             }
             if (size > VIEW_SLAB) {
-                return lease(allocate(size));
+                return lease(allocate(size), name());
             }
             if (slab == null || slab.remaining() < size) {
                 slab = allocate(VIEW_SLAB);
             }
             ByteBuffer view = slab.slice(slab.position(), size);
             slab.position(slab.position() + size);
-            return lease(view);
+            return lease(view, name());
         }
 
         private ByteBuffer allocate(int size) {

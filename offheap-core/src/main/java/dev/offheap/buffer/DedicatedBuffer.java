@@ -1,6 +1,7 @@
 package dev.offheap.buffer;
 
 import dev.offheap.os.NativeRegion;
+import java.nio.ByteOrder;
 
 /**
  * A lease larger than the largest size class: a region of its own, charged to the pool's budget, given
@@ -10,8 +11,8 @@ final class DedicatedBuffer extends SegmentLease {
     private final DedicatedRegions regions;
     private final NativeRegion region;
 
-    DedicatedBuffer(DedicatedRegions regions, NativeRegion region, int size) {
-        super(region.segment().asSlice(0, size));
+    DedicatedBuffer(DedicatedRegions regions, NativeRegion region, int size, ByteOrder order) {
+        super(region.segment().asSlice(0, size), order);
         this.regions = regions;
         this.region = region;
     }
@@ -23,5 +24,10 @@ final class DedicatedBuffer extends SegmentLease {
     @Override
     void deallocate() {
         regions.release(this);
+    }
+
+    @Override
+    String poolName() {
+        return regions.poolName();
     }
 }

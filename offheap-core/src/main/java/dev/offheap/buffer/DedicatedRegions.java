@@ -28,7 +28,7 @@ final class DedicatedRegions {
         long regionBytes = NativeMemory.roundToPage(size);
         NativeRegion region = owner.takeFromOs(regionBytes);
         SlabAllocated.emit(owner.name(), regionBytes, 0);
-        DedicatedBuffer buffer = new DedicatedBuffer(this, region, size);
+        DedicatedBuffer buffer = new DedicatedBuffer(this, region, size, owner.byteOrder());
         live.add(buffer);
         bytes.addAndGet(regionBytes);
         acquires.increment();
@@ -59,6 +59,10 @@ final class DedicatedRegions {
             }
         }
         return released;
+    }
+
+    String poolName() {
+        return owner.name();
     }
 
     int leased() {

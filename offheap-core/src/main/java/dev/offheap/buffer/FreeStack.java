@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A lock-free LIFO of free slots of one size class (a Treiber stack). Slots are linked by id through
- * {@link PooledBuffer#next}, and the head packs a version with the top id, so a slot popped and pushed
+ * {@link Slot#next}, and the head packs a version with the top id, so a slot popped and pushed
  * back while another thread was between reading the head and its compare-and-set cannot be mistaken for an
  * unchanged head (the ABA problem of recycled nodes).
  */
@@ -30,7 +30,7 @@ final class FreeStack {
         this.slots = slots;
     }
 
-    void push(PooledBuffer slot) {
+    void push(Slot slot) {
         long h;
         do {
             h = (long) HEAD.getVolatile(this);
@@ -39,7 +39,7 @@ final class FreeStack {
     }
 
     /** The top slot, or null if the stack is empty. */
-    PooledBuffer pop() {
+    Slot pop() {
         for (;;) {
             long h = (long) HEAD.getVolatile(this);
             int top = topId(h);
@@ -48,7 +48,7 @@ final class FreeStack {
             }
             // If the slot moved since the head was read, its next may be stale, but the version moved too
             // and the compare-and-set below fails. A slot whose slab was freed meanwhile reads null.
-            PooledBuffer slot = slots.slotById(top);
+            Slot slot = slots.slotById(top);
             if (slot == null) {
                 if ((long) HEAD.getVolatile(this) == h) {
                     throw new IllegalStateException("free list of the " + slots.slotSize

@@ -25,9 +25,12 @@ final class LeakDetector {
         this.poolName = poolName;
     }
 
-    /** Watches {@code handle}, a lease object of its own; a leak is cured by releasing {@code inner}. */
-    Record watch(Lease handle, Lease inner) {
-        Record record = new Record(handle, inner, queue, new AcquiredAt(Thread.currentThread().getName()));
+    /**
+     * Watches {@code handle}, a lease of {@code size} bytes; if it is lost unreleased, {@code cure} gives its
+     * memory back (it must not reach the handle).
+     */
+    Record watch(Lease handle, int size, Runnable cure) {
+        Record record = new Record(handle, size, cure, queue, CallSite.acquired());
         watched.add(record);
         return record;
     }
@@ -39,11 +42,11 @@ final class LeakDetector {
             Record record = (Record) ref;
             if (watched.remove(record)) {
                 reported.increment();
-                LOG.log(System.Logger.Level.WARNING, "LEAK: a buffer of " + record.inner.size()
+                LOG.log(System.Logger.Level.WARNING, "LEAK: a buffer of " + record.size
                         + " bytes from pool '" + poolName + "' became unreachable without being released;"
                         + " its memory went back to the pool. It was acquired here:", record.acquiredAt);
-                LeakReported.emit(poolName, record.inner.size(), record.acquiredAt);
-                record.inner.release();
+                LeakReported.emit(poolName, record.size, record.acquiredAt);
+                record.cure.run();
             }
         }
     }
@@ -57,12 +60,14 @@ final class LeakDetector {
     }
 
     final class Record extends PhantomReference<Lease> {
-        private final Lease inner;
-        private final AcquiredAt acquiredAt;
+        private final int size;
+        private final Runnable cure;
+        private final CallSite acquiredAt;
 
-        private Record(Lease handle, Lease inner, ReferenceQueue<Lease> queue, AcquiredAt at) {
+        private Record(Lease handle, int size, Runnable cure, ReferenceQueue<Lease> queue, CallSite at) {
             super(handle, queue);
-            this.inner = inner;
+            this.size = size;
+            this.cure = cure;
             this.acquiredAt = at;
         }
 
@@ -73,12 +78,4 @@ final class LeakDetector {
         }
     }
 
-    /** The stack trace of an acquisition, printed with the leak report. */
-    static final class AcquiredAt extends Throwable {
-        private static final long serialVersionUID = 1L;
-
-        AcquiredAt(String threadName) {
-            super("acquired by thread '" + threadName + "'");
-        }
-    }
 }

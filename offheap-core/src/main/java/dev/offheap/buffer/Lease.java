@@ -1,11 +1,14 @@
 package dev.offheap.buffer;
 
+import dev.offheap.metrics.jfr.UseAfterRelease;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * Reference counting shared by every kind of lease. Subclasses say what the memory is and what giving it
- * back means ({@link #deallocate()}, called exactly once, by whoever drops the last reference).
+ * Reference counting shared by every kind of lease. A lease object stands for one lease only: it starts
+ * with one reference and, once the count reached 0, never counts again. Subclasses say what the memory is
+ * and what giving it back means ({@link #deallocate()}, called exactly once, by whoever drops the last
+ * reference).
  */
 abstract sealed class Lease implements Buffer
         permits PooledBuffer, SegmentLease, TrackedBuffer, UnpooledBuffer {
@@ -20,16 +23,19 @@ abstract sealed class Lease implements Buffer
         }
     }
 
-    /** 0 while free, the reference count while leased. Atomic updates through REFS only. */
+    /** The reference count: 1 when opened, 0 once released for good. Atomic updates through REFS only. */
     private int refs;
 
-    /** Starts a lease. The caller owns this object exclusively (it came from a free list or is new). */
+    /** Starts the lease; called once, by the constructor of the subclass. */
     final void open() {
         REFS.set(this, 1);
     }
 
     /** Gives the memory back. Called once per lease, after the count reached 0. */
     abstract void deallocate();
+
+    /** The size leased, readable in messages after release. */
+    abstract int leasedSize();
 
     @Override
     public final int refCount() {
@@ -86,17 +92,43 @@ abstract sealed class Lease implements Buffer
         return false;
     }
 
+    /** The exception for a use of this lease after its release; also recorded as a JFR event. */
     final IllegalStateException released(String operation) {
-        return new IllegalStateException("cannot " + operation + " " + describe()
-                + ": it was already released (a double release, or use after release)");
+        Throwable acquiredAt = acquiredAt();
+        Throwable releasedAt = releasedAt();
+        UseAfterRelease.emit(poolName(), leasedSize(), operation, acquiredAt, releasedAt);
+        IllegalStateException e = new IllegalStateException("cannot " + operation + " " + describe()
+                + ": it was already released (a double release, or use after release)"
+                + (acquiredAt == null ? "" : CallSite.describe(acquiredAt, releasedAt)));
+        if (acquiredAt != null) {
+            e.initCause(acquiredAt);
+        }
+        if (releasedAt != null) {
+            e.addSuppressed(releasedAt);
+        }
+        return e;
     }
 
+    /** Where this lease was acquired, for leases that record it (sampled for use-after-release); else null. */
+    Throwable acquiredAt() {
+        return null;
+    }
+
+    /** Where this lease was released, for leases that record it; else null. */
+    Throwable releasedAt() {
+        return null;
+    }
+
+    /** The pool's name, or the strategy's, for messages and events. */
+    abstract String poolName();
+
     String describe() {
-        return "buffer of " + size() + " bytes";
+        return "buffer of " + leasedSize() + " bytes from pool '" + poolName() + "'";
     }
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "[size=" + size() + ", refCount=" + refCount() + "]";
+        return getClass().getSimpleName() + "[pool=" + poolName() + ", size=" + leasedSize() + ", refCount="
+                + refCount() + "]";
     }
 }

@@ -6,120 +6,88 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * One slot of a slab, and the lease object for it. The object is reused by every lease of its slot, so the
- * steady state allocates nothing; the views it hands out are cached while the leased size stays the same.
+ * The handle of one lease of a {@link Slot}: a new object per lease, so that a handle kept past its release
+ * throws on every use instead of acting on whoever leases the slot next. Its views are the slot's memory
+ * (cached per slot); what a view kept past release does is described at
+ * {@link BufferPool.Builder#checked(boolean)}.
  *
- * <p>A lease sampled for leak detection gets a new object of this same class, a handle standing for the
- * slot: the pool keeps every slot reachable, so only a handle can become unreachable. Being the same class
- * keeps the callers' type profiles monomorphic (a second lease class on the hot path cost ~3 ns per
- * acquire+release in AcquireReleaseBenchmark).
+ * <p>A lease sampled for leak detection is the same class with a {@link LeakDetector.Record}: being one
+ * class keeps the callers' type profiles monomorphic.
  */
 final class PooledBuffer extends Lease {
-    final SizeClassPool home;
-    final Slab slab;
-    final long offset;
-    final int id;
-    /** The id of the next free slot below this one in its {@link FreeStack}; written before each push. */
-    int next;
-    /**
-     * The thread cache that handed out the current lease, or null. A release on that cache's own thread
-     * goes straight back to it, without a ThreadLocal lookup.
-     */
-    ThreadCache lender;
-
-    /** For a handle: the slot it stands for, and its leak-detector record. Null for a slot. */
-    private final PooledBuffer slot;
+    private final Slot slot;
+    private final int size;
     private final LeakDetector.Record record;
-
-    private int size;
-    private MemorySegment view;
     private ByteBuffer buffer;
-    private boolean bufferRewound;
 
-    PooledBuffer(SizeClassPool home, Slab slab, long offset, int id) {
-        this.home = home;
-        this.slab = slab;
-        this.offset = offset;
-        this.id = id;
-        this.slot = null;
-        this.record = null;
-    }
-
-    /** A handle for the current lease of {@code slot}, watched by {@code detector}. */
-    PooledBuffer(PooledBuffer slot, LeakDetector detector) {
-        this.home = slot.home;
-        this.slab = slot.slab;
-        this.offset = slot.offset;
-        this.id = slot.id;
+    PooledBuffer(Slot slot, int size) {
         this.slot = slot;
-        this.record = detector.watch(this, slot);
-        lease(slot.size);
+        this.size = size;
+        this.record = null;
+        open();
     }
 
-    /** Starts a lease of {@code size} bytes; the caller took this slot from a free list. */
-    PooledBuffer lease(int size) {
+    /** A lease watched by {@code detector}: if the handle is lost unreleased, the slot goes back. */
+    PooledBuffer(Slot slot, int size, LeakDetector detector) {
+        this.slot = slot;
         this.size = size;
-        this.bufferRewound = false;
+        this.record = detector.watch(this, size, () -> slot.home.owner.free(slot));
         open();
-        return this;
     }
 
     @Override
     public MemorySegment segment() {
         checkLive("use");
-        return view();
+        return slot.view(size);
     }
 
     @Override
     public ByteBuffer byteBuffer() {
         checkLive("use");
         ByteBuffer b = buffer;
-        if (b == null || b.capacity() != size) {
-            buffer = b = view().asByteBuffer().order(ByteOrder.nativeOrder());
-        } else if (!bufferRewound) {
-            b.clear().order(ByteOrder.nativeOrder());
+        if (b == null) {
+            b = slot.newByteBuffer(size);
+            ByteOrder order = slot.home.owner.byteOrder();
+            if (order != ByteOrder.BIG_ENDIAN) {
+                b.order(order);
+            }
+            buffer = b;
         }
-        bufferRewound = true;
         return b;
     }
 
     @Override
     public int size() {
+        checkLive("ask the size of");
         return size;
-    }
-
-    /** The address of this slot, for views with a lifetime of their own (checked mode). */
-    long address() {
-        return slab.segment().address() + offset;
-    }
-
-    boolean isLeased() {
-        return refCount() > 0;
     }
 
     @Override
     void deallocate() {
         if (record == null) {
-            home.owner.free(this);
+            slot.home.owner.free(slot);
             return;
         }
         record.disarm();
-        slot.release();
+        slot.home.owner.free(slot);
         // Until the record is disarmed this handle must stay reachable, or the detector could take it for a
-        // leak and release the slot a second time.
+        // leak and free the slot a second time.
         Reference.reachabilityFence(this);
     }
 
     @Override
     String describe() {
-        return "buffer of " + size + " bytes (slot " + id + " of the " + home.slotSize + "-byte class)";
+        return "buffer of " + size + " bytes from pool '" + slot.home.owner.name() + "' (slot " + slot.id
+                + " of the " + slot.describeClass() + ")";
     }
 
-    private MemorySegment view() {
-        MemorySegment v = view;
-        if (v == null || v.byteSize() != size) {
-            view = v = slab.segment().asSlice(offset, size);
-        }
-        return v;
+    @Override
+    int leasedSize() {
+        return size;
+    }
+
+    @Override
+    String poolName() {
+        return slot.home.owner.name();
     }
 }

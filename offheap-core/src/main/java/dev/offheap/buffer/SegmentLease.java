@@ -7,10 +7,12 @@ import java.nio.ByteOrder;
 /** A lease over one segment fixed for its lifetime, viewed as a {@code ByteBuffer} on first request. */
 abstract sealed class SegmentLease extends Lease permits CheckedBuffer, DedicatedBuffer {
     private final MemorySegment segment;
+    private final ByteOrder order;
     private ByteBuffer buffer;
 
-    SegmentLease(MemorySegment segment) {
+    SegmentLease(MemorySegment segment, ByteOrder order) {
         this.segment = segment;
+        this.order = order;
         open();
     }
 
@@ -24,13 +26,19 @@ abstract sealed class SegmentLease extends Lease permits CheckedBuffer, Dedicate
     public final ByteBuffer byteBuffer() {
         checkLive("use");
         if (buffer == null) {
-            buffer = segment.asByteBuffer().order(ByteOrder.nativeOrder());
+            buffer = segment.asByteBuffer().order(order);
         }
         return buffer;
     }
 
     @Override
     public final int size() {
+        checkLive("ask the size of");
+        return (int) segment.byteSize();
+    }
+
+    @Override
+    final int leasedSize() {
         return (int) segment.byteSize();
     }
 }

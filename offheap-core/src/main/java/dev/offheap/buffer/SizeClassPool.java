@@ -31,7 +31,7 @@ final class SizeClassPool {
 
     /** Slot objects by id; replaced by a larger copy under the lock, read without it. */
     private final ReentrantLock growLock = new ReentrantLock();
-    private volatile PooledBuffer[] table = new PooledBuffer[0];
+    private volatile Slot[] table = new Slot[0];
     private final List<Slab> slabs = new ArrayList<>();
     private final List<Integer> freeRanges = new ArrayList<>();
     private int nextRange;
@@ -47,34 +47,34 @@ final class SizeClassPool {
         this.slotsPerSlab = (int) (slabBytes / slotSize);
     }
 
-    PooledBuffer slotById(int id) {
-        PooledBuffer[] t = table;
+    Slot slotById(int id) {
+        Slot[] t = table;
         return id < t.length ? t[id] : null;
     }
 
     /** One free slot for a caller with no thread cache. */
-    PooledBuffer takeUncached() {
+    Slot takeUncached() {
         uncachedAcquires.increment();
-        PooledBuffer slot = free.pop();
+        Slot slot = free.pop();
         if (slot != null) {
             return slot;
         }
-        PooledBuffer[] one = new PooledBuffer[1];
+        Slot[] one = new Slot[1];
         carve(one, 0, 1);
         return one[0];
     }
 
     /** Puts up to {@code n} free slots into {@code into[from..]}: shared ones first, else new ones. */
-    int takeBatch(PooledBuffer[] into, int from, int n) {
+    int takeBatch(Slot[] into, int from, int n) {
         int got = 0;
-        PooledBuffer slot;
+        Slot slot;
         while (got < n && (slot = free.pop()) != null) {
             into[from + got++] = slot;
         }
         return got > 0 ? got : carve(into, from, n);
     }
 
-    void give(PooledBuffer slot) {
+    void give(Slot slot) {
         free.push(slot);
     }
 
@@ -83,7 +83,7 @@ final class SizeClassPool {
      * One thread at a time grows the class (the others wait and then cut from its slab), so a crowd of
      * threads missing at once takes one slab, not one each.
      */
-    private int carve(PooledBuffer[] into, int from, int n) {
+    private int carve(Slot[] into, int from, int n) {
         int got = cutFromCurrent(into, from, n);
         if (got > 0) {
             return got;
@@ -110,7 +110,7 @@ final class SizeClassPool {
         }
     }
 
-    private synchronized int cutFromCurrent(PooledBuffer[] into, int from, int n) {
+    private synchronized int cutFromCurrent(Slot[] into, int from, int n) {
         owner.checkOpen();
         if (current == null || current.isExhausted()) {
             return 0;
@@ -122,9 +122,9 @@ final class SizeClassPool {
         return got;
     }
 
-    private PooledBuffer cut(Slab slab) {
+    private Slot cut(Slab slab) {
         int i = slab.carved++;
-        PooledBuffer slot = new PooledBuffer(this, slab, (long) i * slotSize, slab.firstId + i);
+        Slot slot = new Slot(this, slab, (long) i * slotSize, slab.firstId + i);
         table[slot.id] = slot;
         return slot;
     }
@@ -145,13 +145,13 @@ final class SizeClassPool {
      * theirs). Returns the bytes given back to the OS.
      */
     synchronized long trim() {
-        List<PooledBuffer> drained = new ArrayList<>();
-        PooledBuffer slot;
+        List<Slot> drained = new ArrayList<>();
+        Slot slot;
         while ((slot = free.pop()) != null) {
             drained.add(slot);
         }
         Map<Slab, Integer> freeBySlab = new IdentityHashMap<>();
-        for (PooledBuffer s : drained) {
+        for (Slot s : drained) {
             freeBySlab.merge(s.slab, 1, Integer::sum);
         }
         long freed = 0;
@@ -164,7 +164,7 @@ final class SizeClassPool {
         if (current != null && current.carved == 0) {
             freed += removeSlab(current);
         }
-        for (PooledBuffer s : drained) {
+        for (Slot s : drained) {
             if (slotById(s.id) == s) {
                 free.push(s);
             }
@@ -213,8 +213,8 @@ final class SizeClassPool {
 
     private int countLeased() {
         int leased = 0;
-        for (PooledBuffer slot : table) {
-            if (slot != null && slot.isLeased()) {
+        for (Slot slot : table) {
+            if (slot != null && slot.leased) {
                 leased++;
             }
         }

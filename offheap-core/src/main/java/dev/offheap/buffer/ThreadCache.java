@@ -6,68 +6,77 @@ package dev.offheap.buffer;
  * {@link FreeStack} of the class in batches of half its capacity, so a thread that only releases (the
  * consumer of a producer/consumer pair) hands its surplus on instead of growing.
  *
- * <p>Other threads touch a cache only through {@link #requestFlush()}, or drain it once its owner is dead.
+ * <p>Other threads touch a cache only through {@link #requestFlush()}, drain it once its owner is dead, or
+ * {@link #detach()} it when the pool closes. A cache is the value of a thread-local, which lives as long as
+ * its thread: it keeps no reference to its pool but through the slots on its stacks, which detach drops,
+ * so a closed pool is garbage even while the threads that used it live on.
  */
 final class ThreadCache {
     private static final int REGISTER_RETRY_INTERVAL = 4096;
 
     final Thread owner;
     final boolean registered;
-    private final SizeClassPool[] classes;
     private final int[] capacities;
-    private final PooledBuffer[][] stacks;
+    /**
+     * Per class, null until first used; the whole array null once detached. Read once per call. A plain
+     * field: the owner may go on with the old array for a moment, but the garbage collector sees the null.
+     */
+    private Slot[][] stacks;
     private final int[] counts;
     /** Per class: acquires served from this cache, and acquires that had to refill it. */
     final long[] hits;
     final long[] misses;
     private volatile boolean flushRequested;
-    private int sampleCountdown;
+    private int leakCountdown;
+    private int useAfterReleaseCountdown;
     private int registerCountdown = REGISTER_RETRY_INTERVAL;
 
-    ThreadCache(Thread owner, SizeClassPool[] classes, int[] capacities, boolean registered, int sampleInterval) {
+    ThreadCache(Thread owner, int[] capacities, boolean registered, int leakInterval, int useAfterReleaseInterval) {
         this.owner = owner;
-        this.classes = classes;
         this.capacities = registered ? capacities : new int[capacities.length];
         this.registered = registered;
-        this.stacks = new PooledBuffer[classes.length][];
-        this.counts = new int[classes.length];
-        this.hits = new long[classes.length];
-        this.misses = new long[classes.length];
-        this.sampleCountdown = sampleInterval;
+        this.stacks = new Slot[capacities.length][];
+        this.counts = new int[capacities.length];
+        this.hits = new long[capacities.length];
+        this.misses = new long[capacities.length];
+        this.leakCountdown = leakInterval;
+        this.useAfterReleaseCountdown = useAfterReleaseInterval;
     }
 
-    /** A free slot of class {@code cls}, from this cache if it has one, else from the class's pool. */
-    PooledBuffer take(int cls) {
+    /** A free slot of class {@code cls}, whose shared pool is {@code pool}: from this cache if it has one. */
+    Slot take(int cls, SizeClassPool pool) {
         if (flushRequested) {
             flushAll();
         }
+        Slot[][] all = stacks;
         int c = counts[cls];
-        if (c > 0) {
+        if (c > 0 && all != null) {
             counts[cls] = --c;
             hits[cls]++;
-            return stacks[cls][c];
+            return all[cls][c];
         }
-        return refill(cls);
+        return refill(cls, pool, all);
     }
 
     /** Keeps a released slot, flushing half of the class's stack to the shared one when it is full. */
-    void give(PooledBuffer slot) {
+    void give(Slot slot) {
         if (flushRequested) {
             flushAll();
         }
         int cls = slot.home.index;
         int capacity = capacities[cls];
-        if (capacity == 0) {
+        Slot[][] all = stacks;
+        if (capacity == 0 || all == null) {
             slot.home.give(slot);
             return;
         }
-        PooledBuffer[] stack = stacks[cls];
+        Slot[] stack = all[cls];
         if (stack == null) {
-            stacks[cls] = stack = new PooledBuffer[capacity];
+            all[cls] = stack = new Slot[capacity];
         }
         int c = counts[cls];
         if (c == capacity) {
-            c = flush(cls, capacity / 2);
+            c = flush(all, cls, capacity / 2);
         }
         if (stack[c] != slot) {
             stack[c] = slot; // a LIFO acquire/release finds its slot still there: no store, no GC barrier
@@ -76,11 +85,20 @@ final class ThreadCache {
     }
 
     /** True once every {@code interval} calls: the acquisitions leak detection tracks. */
-    boolean sample(int interval) {
-        if (--sampleCountdown > 0) {
+    boolean sampleLeak(int interval) {
+        if (--leakCountdown > 0) {
             return false;
         }
-        sampleCountdown = interval;
+        leakCountdown = interval;
+        return true;
+    }
+
+    /** True once every {@code interval} calls: the leases whose views die at release. */
+    boolean sampleUseAfterRelease(int interval) {
+        if (--useAfterReleaseCountdown > 0) {
+            return false;
+        }
+        useAfterReleaseCountdown = interval;
         return true;
     }
 
@@ -101,25 +119,36 @@ final class ThreadCache {
     /** Moves every slot to the shared stacks. Only the owner, or anyone once the owner is dead. */
     void flushAll() {
         flushRequested = false;
-        for (int cls = 0; cls < counts.length; cls++) {
-            flush(cls, counts[cls]);
+        Slot[][] all = stacks;
+        if (all == null) {
+            return;
         }
+        for (int cls = 0; cls < counts.length; cls++) {
+            flush(all, cls, counts[cls]);
+        }
+    }
+
+    /**
+     * Drops every slot, for good: the pool is closing. Any thread may call it; the owner, if it is inside a
+     * take or give meanwhile, works on the old stacks, which are garbage from now on.
+     */
+    void detach() {
+        stacks = null;
     }
 
     int count(int cls) {
-        return counts[cls];
+        return stacks == null ? 0 : counts[cls];
     }
 
-    private PooledBuffer refill(int cls) {
-        SizeClassPool pool = classes[cls];
+    private Slot refill(int cls, SizeClassPool pool, Slot[][] all) {
         int capacity = capacities[cls];
-        if (capacity == 0) {
+        if (capacity == 0 || all == null) {
             return pool.takeUncached();
         }
         misses[cls]++;
-        PooledBuffer[] stack = stacks[cls];
+        Slot[] stack = all[cls];
         if (stack == null) {
-            stacks[cls] = stack = new PooledBuffer[capacity];
+            all[cls] = stack = new Slot[capacity];
         }
         int got = pool.takeBatch(stack, 0, Math.max(1, capacity / 2));
         counts[cls] = got - 1;
@@ -127,14 +156,13 @@ final class ThreadCache {
     }
 
     /** Moves the top {@code n} slots of class {@code cls} to its shared stack; returns the count left. */
-    private int flush(int cls, int n) {
+    private int flush(Slot[][] all, int cls, int n) {
         int c = counts[cls];
-        PooledBuffer[] stack = stacks[cls];
-        SizeClassPool pool = classes[cls];
+        Slot[] stack = all[cls];
         for (int i = 0; i < n; i++) {
-            PooledBuffer slot = stack[--c];
+            Slot slot = stack[--c];
             stack[c] = null;
-            pool.give(slot);
+            slot.home.give(slot);
         }
         counts[cls] = c;
         return c;

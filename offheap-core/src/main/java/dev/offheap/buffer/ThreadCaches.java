@@ -9,16 +9,18 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * never get one (100,000 of them would mean 100,000 caches): see ARCHITECTURE.md for the measurements.
  */
 final class ThreadCaches {
-    private final SizeClassPool[] classes;
+    private final int classCount;
     private final int[] capacities;
-    private final int sampleInterval;
+    private final int leakInterval;
+    private final int useAfterReleaseInterval;
     private final AtomicReferenceArray<ThreadCache> registered;
     private final ThreadLocal<ThreadCache> local = ThreadLocal.withInitial(this::create);
 
-    ThreadCaches(SizeClassPool[] classes, int[] capacities, int maxCaches, int sampleInterval) {
-        this.classes = classes;
+    ThreadCaches(int[] capacities, int maxCaches, int leakInterval, int useAfterReleaseInterval) {
+        this.classCount = capacities.length;
         this.capacities = capacities;
-        this.sampleInterval = sampleInterval;
+        this.leakInterval = leakInterval;
+        this.useAfterReleaseInterval = useAfterReleaseInterval;
         this.registered = new AtomicReferenceArray<>(maxCaches);
     }
 
@@ -58,7 +60,7 @@ final class ThreadCaches {
 
     /** Per class: slots held in registered caches now (racy reads: exact only when threads are quiet). */
     int[] cachedCounts() {
-        int[] counts = new int[classes.length];
+        int[] counts = new int[classCount];
         forEach(cache -> {
             for (int cls = 0; cls < counts.length; cls++) {
                 counts[cls] += cache.count(cls);
@@ -68,13 +70,13 @@ final class ThreadCaches {
     }
 
     long[] hits() {
-        long[] sums = new long[classes.length];
+        long[] sums = new long[classCount];
         forEach(cache -> add(sums, cache.hits));
         return sums;
     }
 
     long[] misses() {
-        long[] sums = new long[classes.length];
+        long[] sums = new long[classCount];
         forEach(cache -> add(sums, cache.misses));
         return sums;
     }
@@ -85,15 +87,22 @@ final class ThreadCaches {
         return n[0];
     }
 
-    void clear() {
+    /**
+     * The pool is closing: every registered cache drops its slots, so that no thread-local of a thread that
+     * used the pool keeps the pool reachable (unregistered caches never hold any).
+     */
+    void detachAll() {
         for (int i = 0; i < registered.length(); i++) {
-            registered.set(i, null);
+            ThreadCache cache = registered.getAndSet(i, null);
+            if (cache != null) {
+                cache.detach();
+            }
         }
     }
 
     private ThreadCache create() {
         Thread thread = Thread.currentThread();
-        ThreadCache cache = new ThreadCache(thread, classes, capacities, true, sampleInterval);
+        ThreadCache cache = new ThreadCache(thread, capacities, true, leakInterval, useAfterReleaseInterval);
         for (int i = 0; i < registered.length(); i++) {
             ThreadCache there = registered.get(i);
             if (there == null && registered.compareAndSet(i, null, cache)) {
@@ -104,7 +113,7 @@ final class ThreadCaches {
                 return cache;
             }
         }
-        return new ThreadCache(thread, classes, capacities, false, sampleInterval);
+        return new ThreadCache(thread, capacities, false, leakInterval, useAfterReleaseInterval);
     }
 
     private void forEach(java.util.function.Consumer<ThreadCache> action) {

@@ -5,7 +5,8 @@ import java.nio.ByteBuffer;
 
 /**
  * A checked or dedicated lease chosen for leak detection: a new object in front of the real lease, watched
- * by a phantom reference (pooled slots get a handle of their own class instead, see {@link PooledBuffer}). If it becomes unreachable before its last release, {@link LeakDetector} reports where it was
+ * by a phantom reference (pooled leases carry
+ * their record themselves, see {@link PooledBuffer}). If it becomes unreachable before its last release, {@link LeakDetector} reports where it was
  * acquired and releases the real lease, so the memory is not lost.
  */
 final class TrackedBuffer extends Lease {
@@ -14,7 +15,7 @@ final class TrackedBuffer extends Lease {
 
     TrackedBuffer(Lease inner, LeakDetector detector) {
         this.inner = inner;
-        this.record = detector.watch(this, inner);
+        this.record = detector.watch(this, inner.leasedSize(), inner::release);
         open();
     }
 
@@ -32,7 +33,28 @@ final class TrackedBuffer extends Lease {
 
     @Override
     public int size() {
+        checkLive("ask the size of");
         return inner.size();
+    }
+
+    @Override
+    int leasedSize() {
+        return inner.leasedSize();
+    }
+
+    @Override
+    String poolName() {
+        return inner.poolName();
+    }
+
+    @Override
+    Throwable acquiredAt() {
+        return inner.acquiredAt();
+    }
+
+    @Override
+    Throwable releasedAt() {
+        return inner.releasedAt();
     }
 
     @Override

@@ -10,9 +10,11 @@ import java.nio.ByteBuffer;
 final class UnpooledBuffer extends Lease {
     private final ByteBuffer buffer;
     private final MemorySegment segment;
+    private final String strategy;
 
-    UnpooledBuffer(ByteBuffer buffer) {
+    UnpooledBuffer(ByteBuffer buffer, String strategy) {
         this.buffer = buffer;
+        this.strategy = strategy;
         this.segment = MemorySegment.ofBuffer(buffer);
         open();
     }
@@ -31,7 +33,18 @@ final class UnpooledBuffer extends Lease {
 
     @Override
     public int size() {
+        checkLive("ask the size of");
         return buffer.capacity();
+    }
+
+    @Override
+    int leasedSize() {
+        return buffer.capacity();
+    }
+
+    @Override
+    String poolName() {
+        return "strategy " + strategy;
     }
 
     @Override

@@ -21,10 +21,15 @@ public final class OffheapEvents {
     public static final String BUDGET_EXCEEDED = "dev.offheap.BudgetExceeded";
     /** A lease became unreachable without release: pool, bytes, acquiredAt (thread and stack). */
     public static final String LEAK_REPORTED = "dev.offheap.LeakReported";
+    /**
+     * A lease was used after its release through its handle: pool, bytes, operation, and for a lease sampled
+     * for use-after-release detection, acquiredAt and releasedAt (threads and stacks).
+     */
+    public static final String USE_AFTER_RELEASE = "dev.offheap.UseAfterRelease";
 
     /** Every event above. */
     public static final List<String> ALL = List.of(SLAB_ALLOCATED, SLAB_RELEASED, CHUNK_ALLOCATED, CHUNK_RELEASED,
-            POOL_TRIMMED, BUDGET_EXCEEDED, LEAK_REPORTED);
+            POOL_TRIMMED, BUDGET_EXCEEDED, LEAK_REPORTED, USE_AFTER_RELEASE);
 
     private OffheapEvents() {}
 }

@@ -264,6 +264,20 @@ class BadInputTest {
                 .hasMessageContaining("largestPooledSize");
     }
 
+    /** A setting that implies another adjusts it: the slab follows largestPooledSize unless set. */
+    @Test
+    void largestPooledSizeAloneRaisesTheSlabSizeItNeeds() {
+        try (BufferPool pool = BufferPool.builder().largestPooledSize(16 << 20).leakSampling(0).build()) {
+            try (Buffer b = pool.acquire(16 << 20)) {
+                assertThat(b.size()).isEqualTo(16 << 20);
+            }
+            assertThat(pool.stats().dedicatedBytes()).as("16 MiB came from a size class").isZero();
+        }
+        assertThatThrownBy(() -> BufferPool.builder().largestPooledSize(8 << 20).maxSlabSize(4 << 20).build())
+                .hasMessageContaining("set maxSlabSize to at least " + (8 << 20))
+                .hasMessageContaining("leave it unset");
+    }
+
     @Test
     void builderAcceptsTheBoundsOfEveryRange() {
         try (BufferPool pool = BufferPool.builder().threadCaches(0).largestPooledSize(64).leakSampling(0)

@@ -1,0 +1,43 @@
+package dev.offheap.buffer;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/** The thread and stack of a lease's acquisition or release, kept for reports (leaks, use after release). */
+final class CallSite extends Throwable {
+    private static final long serialVersionUID = 1L;
+    private static final int FRAMES_IN_MESSAGE = 8;
+
+    private CallSite(String what) {
+        super(what + " by thread '" + Thread.currentThread().getName() + "'");
+    }
+
+    static CallSite acquired() {
+        return new CallSite("acquired");
+    }
+
+    static CallSite released() {
+        return new CallSite("released");
+    }
+
+    /** Both sites, a few frames each, for an exception message. */
+    static String describe(Throwable acquiredAt, Throwable releasedAt) {
+        StringBuilder out = new StringBuilder();
+        append(out, acquiredAt);
+        append(out, releasedAt);
+        return out.toString();
+    }
+
+    private static void append(StringBuilder out, Throwable site) {
+        if (site == null) {
+            return;
+        }
+        StackTraceElement[] frames = site.getStackTrace();
+        out.append("\n  ").append(site.getMessage()).append(" at\n")
+                .append(Arrays.stream(frames).limit(FRAMES_IN_MESSAGE).map(f -> "    " + f)
+                        .collect(Collectors.joining("\n")));
+        if (frames.length > FRAMES_IN_MESSAGE) {
+            out.append("\n    ... ").append(frames.length - FRAMES_IN_MESSAGE).append(" more");
+        }
+    }
+}

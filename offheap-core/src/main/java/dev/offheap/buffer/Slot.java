@@ -1,0 +1,69 @@
+package dev.offheap.buffer;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+
+/**
+ * One slot of a slab: where a pooled lease's memory is. The object lives as long as its slab and is never
+ * handed to a caller; each lease of it gets a handle of its own ({@link PooledBuffer}), so a handle kept
+ * past its release can never act on a later lease of the same slot.
+ *
+ * <p>The views of the last leased size are cached here, so a steady acquire and release of one size cuts
+ * no new segment.
+ */
+final class Slot {
+    final SizeClassPool home;
+    final Slab slab;
+    final long offset;
+    final int id;
+    /** The id of the next free slot below this one in its {@link FreeStack}; written before each push. */
+    int next;
+    /**
+     * The thread cache that handed out the current lease, or null. A release on that cache's own thread
+     * goes straight back to it, without a ThreadLocal lookup.
+     */
+    ThreadCache lender;
+    /** True from take to free; plain reads and writes, for statistics (exact when threads are quiet). */
+    boolean leased;
+
+    private MemorySegment view;
+    private ByteBuffer template;
+
+    Slot(SizeClassPool home, Slab slab, long offset, int id) {
+        this.home = home;
+        this.slab = slab;
+        this.offset = offset;
+        this.id = id;
+    }
+
+    /** The slot's first {@code size} bytes, a segment of the slab's arena. */
+    MemorySegment view(int size) {
+        MemorySegment v = view;
+        if (v == null || v.byteSize() != size) {
+            view = v = slab.segment().asSlice(offset, size);
+        }
+        return v;
+    }
+
+    /**
+     * A new {@code ByteBuffer} over the slot's first {@code size} bytes, big-endian, position 0: a duplicate
+     * of a cached one, so that a buffer kept from an earlier lease shares no position, limit or order with
+     * this one.
+     */
+    ByteBuffer newByteBuffer(int size) {
+        ByteBuffer t = template;
+        if (t == null || t.capacity() != size) {
+            template = t = view(size).asByteBuffer();
+        }
+        return t.duplicate();
+    }
+
+    /** The address of this slot, for views with a lifetime of their own (checked and sampled leases). */
+    long address() {
+        return slab.segment().address() + offset;
+    }
+
+    String describeClass() {
+        return home.slotSize + "-byte class";
+    }
+}
