@@ -24,6 +24,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code offheap}: {@code BufferPool} with its defaults (thread caches, leak sampling 1 in 4096).</li>
  *   <li>{@code offheap-noleak}: leak sampling off ({@code leakSampling(0)}).</li>
  *   <li>{@code offheap-checked}: checked mode, a shared arena per lease.</li>
+ *   <li>{@code offheap-nouaf}: use-after-release sampling off; {@code offheap-uaf-every}: every lease sampled
+ *   (views in an arena of their own, acquire and release sites recorded), the cost the default interval
+ *   amortizes.</li>
+ *   <li>{@code offheap-bytebuffer}: the default pool used through {@code byteBuffer()} (a new ByteBuffer per
+ *   lease) instead of {@code segment()}.</li>
  *   <li>{@code offheap-nocache}: no thread caches ({@code threadCaches(0)}), the path of virtual threads.</li>
  *   <li>{@code heap}: {@code ByteBuffer.allocate}; {@code direct}: {@code ByteBuffer.allocateDirect}.</li>
  *   <li>{@code arena-confined}: {@code Arena.ofConfined()}, {@code allocate(size)}, {@code close()}.</li>
@@ -49,7 +54,8 @@ public class AcquireReleaseBenchmark {
     @Param({"128", "1024", "16384", "65536"})
     int size;
 
-    @Param({"offheap", "offheap-noleak", "offheap-checked", "offheap-nocache", "heap", "direct", "arena-confined",
+    @Param({"offheap", "offheap-noleak", "offheap-nouaf", "offheap-uaf-every", "offheap-bytebuffer", "offheap-checked",
+            "offheap-nocache", "heap", "direct", "arena-confined",
             "netty-pooled", "netty-adaptive"})
     String allocator;
 

@@ -31,8 +31,8 @@ abstract class Allocator {
     static final long MARK = 0x0123_4567_89AB_CDEFL;
 
     /** The allocators of {@link AcquireReleaseBenchmark}; {@link CrossThreadBenchmark} takes all but arena-confined. */
-    static final String NAMES = "offheap, offheap-noleak, offheap-checked, offheap-nocache, heap, direct,"
-            + " arena-confined, netty-pooled, netty-adaptive";
+    static final String NAMES = "offheap, offheap-noleak, offheap-nouaf, offheap-uaf-every, offheap-bytebuffer,"
+            + " offheap-checked, offheap-nocache, heap, direct, arena-confined, netty-pooled, netty-adaptive";
 
     final int size;
     final int last;
@@ -59,6 +59,13 @@ abstract class Allocator {
             case "offheap" -> new Offheap(BufferPool.builder().build(), size);
             case "offheap-noleak" -> new Offheap(BufferPool.builder().leakSampling(0).build(), size);
             case "offheap-checked" -> new Offheap(BufferPool.builder().checked(true).build(), size);
+            // Use-after-release sampling off, and on for every lease: the cost of one sampled lease, which
+            // the default interval amortizes (BENCHMARKS.md).
+            case "offheap-nouaf" -> new Offheap(BufferPool.builder().useAfterReleaseSampling(0).build(), size);
+            case "offheap-uaf-every" -> new Offheap(BufferPool.builder().useAfterReleaseSampling(1).leakSampling(0)
+                    .build(), size);
+            // The default pool used through byteBuffer(): a new ByteBuffer per lease.
+            case "offheap-bytebuffer" -> new OffheapByteBuffer(BufferPool.builder().build(), size);
             // No thread caches: every acquire and release goes to the shared free lists, the path virtual
             // threads always take.
             case "offheap-nocache" -> new Offheap(BufferPool.builder().threadCaches(0).build(), size);
@@ -118,6 +125,37 @@ abstract class Allocator {
             }
         }
         System.err.println(s);
+    }
+
+    /** A lease from an offheap {@link BufferPool}, used through its {@code ByteBuffer}. */
+    static final class OffheapByteBuffer extends Allocator {
+        private final BufferPool pool;
+
+        OffheapByteBuffer(BufferPool pool, int size) {
+            super(size);
+            this.pool = pool;
+        }
+
+        @Override
+        Object acquire() {
+            Buffer b = pool.acquire(size);
+            java.nio.ByteBuffer bb = b.byteBuffer();
+            if (size >= 8) {
+                bb.putLong(0, MARK);
+            }
+            bb.put(last, (byte) 1);
+            return b;
+        }
+
+        @Override
+        void release(Object handle) {
+            ((Buffer) handle).release();
+        }
+
+        @Override
+        void close() {
+            pool.close();
+        }
     }
 
     /** A lease from an offheap {@link BufferPool}, used through its {@code MemorySegment}. */
