@@ -406,7 +406,7 @@ public final class BufferPool implements AutoCloseable {
      * agree.
      */
     public static final class Builder {
-        static final int DEFAULT_USE_AFTER_RELEASE_SAMPLING = 65536;
+        static final int DEFAULT_USE_AFTER_RELEASE_SAMPLING = 131072;
         private static final long DEFAULT_MAX_SLAB_SIZE = 4L << 20;
 
         private String name;

@@ -75,7 +75,7 @@ class UseAfterReleaseSamplingTest {
 
     @Test
     void theDefaultIntervalIsOnAndDocumented() {
-        assertThat(BufferPool.Builder.DEFAULT_USE_AFTER_RELEASE_SAMPLING).isEqualTo(65536);
+        assertThat(BufferPool.Builder.DEFAULT_USE_AFTER_RELEASE_SAMPLING).isEqualTo(131072);
     }
 
     @Test
