@@ -15,7 +15,8 @@ import java.util.Locale;
  * }
  * }
  *
- * Every strategy hands out {@link Buffer} leases in native byte order; only {@code pool} gives memory back
+ * Every strategy hands out {@link Buffer} leases whose {@code ByteBuffer} is big-endian, as the JDK makes
+ * them (the pool too, unless built with another byte order); only {@code pool} gives memory back
  * at release, the others leave it to the garbage collector.
  */
 public sealed interface BufferStrategy extends AutoCloseable
@@ -48,7 +49,7 @@ public sealed interface BufferStrategy extends AutoCloseable
 
     String name();
 
-    /** A lease of exactly {@code size} bytes, position 0, limit {@code size}, native byte order. */
+    /** A lease of exactly {@code size} bytes, position 0, limit {@code size}, big-endian. */
     Buffer acquire(int size);
 
     @Override
