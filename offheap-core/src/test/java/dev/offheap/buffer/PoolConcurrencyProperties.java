@@ -344,7 +344,9 @@ class PoolConcurrencyProperties {
                 case Trim() -> {
                     pool.trim();
                     PoolStats stats = pool.stats();
-                    assertThat(stats.leases()).isGreaterThanOrEqualTo(held.size());
+                    if (!pool.isClosed()) { // a closed pool reports nothing leased
+                        assertThat(stats.leases()).isGreaterThanOrEqualTo(held.size());
+                    }
                 }
             }
         }
