@@ -84,7 +84,7 @@ public final class BudgetExceededException extends RuntimeException {
     static BudgetExceededException refused(MemoryBudget refusing, MemoryBudget charged, BudgetOwner owner,
             long requested, long reclaimed) {
         return new BudgetExceededException(refusing.path(), requested, refusing.used(), refusing.limit(), reclaimed,
-                charged.path(), owner == null ? null : owner.name(), null, -1, refusing.holders());
+                charged.path(), owner == null ? null : "owner '" + owner.name() + "'", null, -1, refusing.holders());
     }
 
     /**
@@ -138,8 +138,8 @@ public final class BudgetExceededException extends RuntimeException {
     }
 
     /**
-     * Who asked: the component named by {@link #forRequest}, else the {@link BudgetOwner} charged through;
-     * empty for a charge made to the budget directly.
+     * Who asked: the component named by {@link #forRequest}, else the {@link BudgetOwner} charged through
+     * ({@code owner '<name>'}); empty for a charge made to the budget directly.
      */
     public Optional<String> component() {
         return Optional.ofNullable(component);
@@ -155,7 +155,10 @@ public final class BudgetExceededException extends RuntimeException {
         return request == null ? OptionalLong.empty() : OptionalLong.of(requestBytes);
     }
 
-    /** Who held the refusing budget's {@link #used()} bytes: its owners, its children, direct charges. */
+    /**
+     * Who held the refusing budget's {@link #used()} bytes, the largest first: its owners, its children,
+     * direct charges.
+     */
     public List<Holder> holders() {
         return holders;
     }

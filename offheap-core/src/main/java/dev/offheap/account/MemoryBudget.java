@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
@@ -392,7 +393,10 @@ public final class MemoryBudget implements AutoCloseable {
         }
     }
 
-    /** Who holds this level's bytes now: its owners, its children, and direct charges. For refusals only. */
+    /**
+     * Who holds this level's bytes now, the largest first: its owners, its children, and direct charges.
+     * For refusals only.
+     */
     List<BudgetExceededException.Holder> holders() {
         List<BudgetExceededException.Holder> holders = new ArrayList<>();
         long attributed = 0;
@@ -414,6 +418,7 @@ public final class MemoryBudget implements AutoCloseable {
         if (direct > 0) {
             holders.add(new BudgetExceededException.Holder("charged directly", direct));
         }
+        holders.sort(Comparator.comparingLong(BudgetExceededException.Holder::bytes).reversed());
         return holders;
     }
 
