@@ -444,6 +444,9 @@ public final class MemoryBudget implements AutoCloseable {
                 if (toParent > 0) {
                     parent.releaseUp(toParent);
                 }
+                if (closed) {
+                    unlinkIfIdle();
+                }
                 return refused;
             }
             if (reservation > 0) {
