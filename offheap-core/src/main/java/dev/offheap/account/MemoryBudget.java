@@ -275,8 +275,14 @@ public final class MemoryBudget implements AutoCloseable {
         return reservation;
     }
 
-    /** What a charge could still get here, counting every ancestor's room (and this level's reservation). */
+    /**
+     * What a charge could still get here, counting every ancestor's room (and this level's reservation);
+     * 0 once closed.
+     */
     public long available() {
+        if (closed) {
+            return 0;
+        }
         long here = Math.max(0, limit - used());
         if (parent == null) {
             return here;

@@ -120,6 +120,19 @@ class BudgetTreeCloseTest {
     }
 
     @Test
+    void aClosedBudgetHasNothingAvailable() {
+        MemoryBudget root = MemoryBudget.root("process", 1000);
+        MemoryBudget store = root.child("store", 800, 500);
+        MemoryBudget other = root.child("other", 800);
+        other.close();
+        assertThat(other.available()).isZero();
+        assertThat(store.available()).isEqualTo(800);
+        root.close();
+        assertThat(root.available()).isZero();
+        assertThat(store.available()).as("under a closed ancestor").isZero();
+    }
+
+    @Test
     void aReservationAboveItsLimitSaysWhichSettingToChange() {
         MemoryBudget root = MemoryBudget.root("process", 1000);
         assertThatThrownBy(() -> root.child("store", 100, 101)).isInstanceOf(IllegalArgumentException.class)
