@@ -120,6 +120,27 @@ class BudgetTreeCloseTest {
     }
 
     @Test
+    void poolsUnderAClosedBudgetRefuseNamingItAndStillCloseCleanly() {
+        MemoryBudget process = MemoryBudget.root("process", 1L << 30);
+        MemoryBudget io = process.child("io", 256L << 20, 16L << 20);
+        BufferPool buffers = BufferPool.builder().name("io").budget(io).jmx(false).build();
+        ChunkPool store = ChunkPool.builder().name("samples").budget(io).memoryLimit(64L << 20).jmx(false).build();
+        buffers.acquire(1000).release();
+        buffers.trim();
+
+        process.close();
+
+        assertThatThrownBy(() -> buffers.acquire(1000)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'process/io' is closed because its ancestor 'process' is closed");
+        assertThatThrownBy(() -> store.doubles(10)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'process/io/samples' is closed because its ancestor 'process' is closed");
+        assertThatCode(buffers::close).doesNotThrowAnyException();
+        assertThatCode(store::close).doesNotThrowAnyException();
+        assertThat(process.used()).isZero();
+        assertThat(process.children()).isEmpty();
+    }
+
+    @Test
     void aClosedBudgetHasNothingAvailable() {
         MemoryBudget root = MemoryBudget.root("process", 1000);
         MemoryBudget store = root.child("store", 800, 500);
