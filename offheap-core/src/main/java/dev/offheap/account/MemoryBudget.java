@@ -121,8 +121,7 @@ public final class MemoryBudget implements AutoCloseable {
                 try {
                     parent.charge(reservation);
                 } catch (BudgetExceededException refused) {
-                    throw refused.forRequest("new budget '" + path() + "'", "a reservation of "
-                            + Bytes.human(reservation), reservation);
+                    throw refused.forRequest("new budget '" + path() + "'", "a reservation", reservation);
                 }
                 CREDIT.setVolatile(this, reservation);
             }

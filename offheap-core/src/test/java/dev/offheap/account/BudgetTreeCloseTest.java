@@ -186,7 +186,7 @@ class BudgetTreeCloseTest {
         assertThat(e.budgetPath()).isEqualTo("process");
         assertThat(e.requested()).isEqualTo(300);
         assertThat(e.component()).contains("new budget 'process/store'");
-        assertThat(e.getMessage()).contains("new budget 'process/store'").contains("reservation")
+        assertThat(e.getMessage()).contains("new budget 'process/store' asked for a reservation = 300 bytes;")
                 .contains(Bytes.format(800) + " used of " + Bytes.format(1000) + " allowed at 'process'");
     }
 
