@@ -35,11 +35,11 @@ public final class BudgetOwner implements AutoCloseable {
     /**
      * Charges the budget, as {@link MemoryBudget#charge(long)}, and counts the bytes as this owner's.
      *
-     * @throws BudgetExceededException if the budget refuses; nothing is charged
+     * @throws BudgetExceededException if the budget refuses, naming this owner; nothing is charged
      * @throws IllegalStateException if the budget is closed
      */
     public void charge(long bytes) {
-        budget.charge(bytes);
+        budget.charge(bytes, this);
         outstanding.addAndGet(bytes);
     }
 

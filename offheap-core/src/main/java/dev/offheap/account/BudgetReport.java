@@ -1,5 +1,6 @@
 package dev.offheap.account;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -44,6 +45,28 @@ public record BudgetReport(String path, long used, long peak, long limit, long r
     /** Whether nothing is charged. */
     public boolean isClean() {
         return used == 0;
+    }
+
+    /**
+     * Who holds what, on one line, from this budget down: {@code 'process/io' owner 'buffer pool io' holds
+     * 4.0 KiB (4096 bytes); 'process' holds 7 bytes through no owner}. Empty if nothing is held.
+     */
+    public String holdings() {
+        List<String> parts = new ArrayList<>();
+        holdings(parts);
+        return String.join("; ", parts);
+    }
+
+    private void holdings(List<String> parts) {
+        for (Owner owner : owners) {
+            parts.add("'" + path + "' owner '" + owner.name() + "' holds " + Bytes.format(owner.outstanding()));
+        }
+        if (unattributed != 0) {
+            parts.add("'" + path + "' holds " + Bytes.format(unattributed) + " through no owner");
+        }
+        for (BudgetReport child : children) {
+            child.holdings(parts);
+        }
     }
 
     /** The report for people: one line per budget and owner, then the stack where each owner was opened. */

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
@@ -41,17 +42,20 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *
  * <p><b>Owners and close.</b> A component charges through a {@link BudgetOwner} of its own
  * ({@link #owner(String)}), which keeps its balance and the stack where it was opened. {@link #close()}
- * refuses further charges; if memory is still charged it throws an {@link IllegalStateException} whose
- * message is the {@link BudgetReport}: each owner with bytes outstanding and the stack that opened it,
+ * closes the budget and every budget below it: each refuses further charges (even one its reservation
+ * would cover) and gives its unused reservation back. If memory is still charged anywhere below, it throws
+ * an {@link IllegalStateException} whose first line names each budget path, owner and bytes still held,
+ * followed by the {@link BudgetReport}: each owner with bytes outstanding and the stack that opened it,
  * each child with memory charged, and this budget's used, peak, limit and reservation. Loud, for tests and
- * orderly shutdowns; {@link #closeQuietly()} logs the same report to the {@code System.Logger}
- * {@code dev.offheap.account} instead and returns it. Releases are accepted after close.
+ * orderly shutdowns; {@link #closeQuietly()} logs the same text to the {@code System.Logger}
+ * {@code dev.offheap.account} instead and returns the report. Releases are accepted after close.
  *
  * <p>Charging is lock-free: one compare-and-set per level up to the first level whose reservation covers
  * it (two at that level), and a peak update. Everything else (paths, reports, reclaimers) happens only when
  * a charge is refused. Components charge in large units (slabs, chunks), never per buffer.
  *
- * <p>A child stays linked to its parent until closed: close budgets you no longer need.
+ * <p>A child stays linked to its parent until it is closed (by its own close or an ancestor's) and nothing
+ * is charged to it any more: close budgets you no longer need.
  */
 public final class MemoryBudget implements AutoCloseable {
     /** No limit: {@code Long.MAX_VALUE} bytes. */
@@ -95,6 +99,8 @@ public final class MemoryBudget implements AutoCloseable {
     @SuppressWarnings("unused") // through BORROWED
     private volatile long borrowed;
     private volatile boolean closed;
+    /** The budget whose {@link #close()} closed this one: itself or an ancestor. Written before {@code closed}. */
+    private MemoryBudget closedBy;
     private final Queue<MemoryBudget> children = new ConcurrentLinkedQueue<>();
     private final List<Reclaimer> reclaimers = new CopyOnWriteArrayList<>();
     private final Set<BudgetOwner> owners = ConcurrentHashMap.newKeySet();
@@ -104,24 +110,51 @@ public final class MemoryBudget implements AutoCloseable {
         if (name.isBlank() || name.indexOf('/') >= 0) {
             throw new IllegalArgumentException("budget name must be non-blank and contain no '/': '" + name + "'");
         }
-        if (limit < 0) {
-            throw new IllegalArgumentException("budget '" + name + "' limit must be >= 0: " + limit);
-        }
-        if (reservation < 0 || reservation > limit) {
-            throw new IllegalArgumentException("budget '" + name + "' reservation must be between 0 and its limit ("
-                    + limit + "): " + reservation);
-        }
         this.name = name;
         this.parent = parent;
         this.limit = limit;
         this.reservation = reservation;
+        checkSettings();
         if (parent != null) {
             parent.checkOpen();
             if (reservation > 0) {
-                parent.charge(reservation);
+                try {
+                    parent.charge(reservation);
+                } catch (BudgetExceededException refused) {
+                    throw refused.forRequest("new budget '" + path() + "'", "a reservation", reservation);
+                }
                 CREDIT.setVolatile(this, reservation);
             }
             parent.children.add(this);
+            if (parent.closed) {
+                // The parent's close may have walked its children before this one joined: close it here.
+                shutDown(parent.closedBy);
+                throw closedError();
+            }
+        }
+    }
+
+    /** Settings that cannot work together fail here, saying which one to change. */
+    private void checkSettings() {
+        if (limit < 0) {
+            throw new IllegalArgumentException("budget '" + path() + "' limit must be >= 0: " + limit);
+        }
+        if (reservation < 0) {
+            throw new IllegalArgumentException("budget '" + path() + "' reservation must be >= 0: " + reservation);
+        }
+        if (reservation > limit) {
+            throw new IllegalArgumentException("budget '" + path() + "': its reservation of "
+                    + Bytes.format(reservation) + " is above its limit of " + Bytes.format(limit)
+                    + ": reserve at most " + Bytes.format(limit) + " or set the limit to at least "
+                    + Bytes.format(reservation));
+        }
+        for (MemoryBudget above = parent; above != null && reservation > 0; above = above.parent) {
+            if (reservation > above.limit) {
+                throw new IllegalArgumentException("budget '" + path() + "': its reservation of "
+                        + Bytes.format(reservation) + " can never be given: '" + above.path() + "' allows at most "
+                        + Bytes.format(above.limit) + "; reserve at most that or raise the limit of '"
+                        + above.path() + "'");
+            }
         }
     }
 
@@ -135,7 +168,12 @@ public final class MemoryBudget implements AutoCloseable {
         return root(name, UNLIMITED);
     }
 
-    /** A budget under this one, with a limit of its own (at most this one's in effect) and no reservation. */
+    /**
+     * A budget under this one, with a limit of its own (at most this one's in effect) and no reservation.
+     *
+     * @throws IllegalArgumentException if the name is blank or holds '/', or the limit is negative
+     * @throws IllegalStateException if this budget is closed
+     */
     public MemoryBudget child(String name, long limitBytes) {
         return new MemoryBudget(name, this, limitBytes, 0);
     }
@@ -144,8 +182,11 @@ public final class MemoryBudget implements AutoCloseable {
      * A budget under this one with {@code reservationBytes} guaranteed: charged to this budget now, and
      * used by the child before it charges this budget again.
      *
-     * @throws IllegalArgumentException if the reservation is negative or above {@code limitBytes}
-     * @throws BudgetExceededException if this budget cannot give the reservation
+     * @throws IllegalArgumentException if the reservation is negative, above {@code limitBytes} or above the
+     *         limit of this budget or of one of its ancestors (it could never be given); the message says
+     *         which setting to change
+     * @throws BudgetExceededException if this budget cannot give the reservation now (its
+     *         {@link BudgetExceededException#component()} is the new budget)
      * @throws IllegalStateException if this budget is closed
      */
     public MemoryBudget child(String name, long limitBytes, long reservationBytes) {
@@ -184,11 +225,7 @@ public final class MemoryBudget implements AutoCloseable {
      * @throws IllegalStateException if this budget or an ancestor is closed
      */
     public void charge(long bytes) {
-        checkBytes(bytes);
-        MemoryBudget refused = chargeUp(bytes);
-        if (refused != null) {
-            chargeAfterRefusal(bytes, refused, true);
-        }
+        charge(bytes, null);
     }
 
     /**
@@ -199,7 +236,7 @@ public final class MemoryBudget implements AutoCloseable {
     public boolean tryCharge(long bytes) {
         checkBytes(bytes);
         MemoryBudget refused = chargeUp(bytes);
-        return refused == null || chargeAfterRefusal(bytes, refused, false);
+        return refused == null || chargeAfterRefusal(bytes, refused, null, false);
     }
 
     /**
@@ -237,8 +274,14 @@ public final class MemoryBudget implements AutoCloseable {
         return reservation;
     }
 
-    /** What a charge could still get here, counting every ancestor's room (and this level's reservation). */
+    /**
+     * What a charge could still get here, counting every ancestor's room (and this level's reservation);
+     * 0 once closed.
+     */
     public long available() {
+        if (closed) {
+            return 0;
+        }
         long here = Math.max(0, limit - used());
         if (parent == null) {
             return here;
@@ -295,18 +338,20 @@ public final class MemoryBudget implements AutoCloseable {
     }
 
     /**
-     * Refuses further charges, gives the reservation back to the parent, and stops asking this budget's
-     * reclaimers. Children stay open, but their charges throw while an ancestor is closed. Closing twice
-     * does nothing.
+     * Closes this budget and every budget below it: each refuses further charges, gives its unused
+     * reservation back to its parent, and stops asking its reclaimers. Idle children are closed quietly;
+     * memory still charged anywhere below is reported here. Closing twice does nothing.
      *
-     * @throws IllegalStateException with the {@link BudgetReport} as its message if memory is still
-     *         charged here (the budget is closed all the same; releases are still accepted)
+     * @throws IllegalStateException if memory is still charged here: its first line names each budget path,
+     *         owner and bytes still held, then comes the {@link BudgetReport} (the budgets are closed all
+     *         the same; releases are still accepted, and a closed child leaves its parent's
+     *         {@link #children()} once nothing is charged to it)
      */
     @Override
     public void close() {
-        BudgetReport report = shutDown();
+        BudgetReport report = shutDown(this);
         if (report != null && !report.isClean()) {
-            throw new IllegalStateException(report.format());
+            throw new IllegalStateException(closedWith(report));
         }
     }
 
@@ -316,14 +361,19 @@ public final class MemoryBudget implements AutoCloseable {
      * charged); if the budget was already closed, logs nothing and returns {@link #report()}.
      */
     public BudgetReport closeQuietly() {
-        BudgetReport report = shutDown();
+        BudgetReport report = shutDown(this);
         if (report == null) {
             return report();
         }
         if (!report.isClean()) {
-            LOG.log(System.Logger.Level.WARNING, "closed with memory still charged: " + report.format());
+            LOG.log(System.Logger.Level.WARNING, closedWith(report));
         }
         return report;
+    }
+
+    private static String closedWith(BudgetReport report) {
+        return "memory budget '" + report.path() + "' closed with memory still charged, "
+                + Bytes.format(report.used()) + ": " + report.holdings() + "\n" + report.format();
     }
 
     @Override
@@ -337,6 +387,44 @@ public final class MemoryBudget implements AutoCloseable {
 
     void forget(BudgetOwner owner) {
         owners.remove(owner);
+    }
+
+    /** {@link #charge(long)} through {@code owner} (null: directly), named in a refusal. */
+    void charge(long bytes, BudgetOwner owner) {
+        checkBytes(bytes);
+        MemoryBudget refused = chargeUp(bytes);
+        if (refused != null) {
+            chargeAfterRefusal(bytes, refused, owner, true);
+        }
+    }
+
+    /**
+     * Who holds this level's bytes now, the largest first: its owners, its children, and direct charges.
+     * For refusals only.
+     */
+    List<BudgetExceededException.Holder> holders() {
+        List<BudgetExceededException.Holder> holders = new ArrayList<>();
+        long attributed = 0;
+        for (BudgetOwner owner : owners) {
+            long outstanding = owner.outstanding();
+            if (outstanding != 0) {
+                holders.add(new BudgetExceededException.Holder("owner '" + owner.name() + "'", outstanding));
+                attributed += outstanding;
+            }
+        }
+        for (MemoryBudget child : children) {
+            long held = child.used() + child.credit();
+            if (held != 0) {
+                holders.add(new BudgetExceededException.Holder("budget '" + child.path() + "'", held));
+                attributed += held;
+            }
+        }
+        long direct = used() - attributed;
+        if (direct > 0) {
+            holders.add(new BudgetExceededException.Holder("charged directly", direct));
+        }
+        holders.sort(Comparator.comparingLong(BudgetExceededException.Holder::bytes).reversed());
+        return holders;
     }
 
     /** The unused part of the reservation. */
@@ -361,6 +449,9 @@ public final class MemoryBudget implements AutoCloseable {
                 if (toParent > 0) {
                     parent.releaseUp(toParent);
                 }
+                if (closed) {
+                    unlinkIfIdle();
+                }
                 return refused;
             }
             if (reservation > 0) {
@@ -373,7 +464,7 @@ public final class MemoryBudget implements AutoCloseable {
     }
 
     /** The slow path: reclaim below the refusing level, retry once, then answer false or throw. */
-    private boolean chargeAfterRefusal(long bytes, MemoryBudget refused, boolean orThrow) {
+    private boolean chargeAfterRefusal(long bytes, MemoryBudget refused, BudgetOwner owner, boolean orThrow) {
         long reclaimed = -1;
         if (!refused.closed && !RECLAIMING.isBound()) {
             MemoryBudget level = refused;
@@ -388,12 +479,12 @@ public final class MemoryBudget implements AutoCloseable {
             }
         }
         if (refused.closed) {
-            throw new IllegalStateException("memory budget '" + refused.path() + "' is closed");
+            throw refused.closedError();
         }
         if (!orThrow) {
             return false;
         }
-        throw new BudgetExceededException(refused.path(), bytes, refused.used(), refused.limit, reclaimed);
+        throw BudgetExceededException.refused(refused, this, owner, bytes, reclaimed);
     }
 
     /**
@@ -442,6 +533,9 @@ public final class MemoryBudget implements AutoCloseable {
             parent.releaseUp(toParent);
         }
         releaseHere(bytes);
+        if (closed) {
+            unlinkIfIdle();
+        }
     }
 
     private boolean tryChargeHere(long bytes) {
@@ -514,30 +608,48 @@ public final class MemoryBudget implements AutoCloseable {
         }
     }
 
-    /** Closes once: returns the report at closing, or null if already closed. */
-    private BudgetReport shutDown() {
+    /**
+     * Closes this budget and, first, every budget below it, once: returns the report at closing, or null if
+     * already closed. {@code closer} is the budget whose close() was called.
+     */
+    private BudgetReport shutDown(MemoryBudget closer) {
         synchronized (this) {
             if (closed) {
                 return null;
             }
+            closedBy = closer;
             closed = true;
         }
         reclaimers.clear();
+        for (MemoryBudget child : children) {
+            child.shutDown(closer);
+        }
         long unused = (long) CREDIT.getAndSet(this, 0L);
         if (unused > 0) {
             parent.releaseUp(unused);
         }
         BudgetReport report = report();
-        if (parent != null && report.isClean()) {
+        unlinkIfIdle();
+        return report;
+    }
+
+    /** A closed budget leaves its parent's children once nothing is charged to it any more. */
+    private void unlinkIfIdle() {
+        if (parent != null && used() == 0 && credit() == 0) {
             parent.children.remove(this);
         }
-        return report;
     }
 
     private void checkOpen() {
         if (closed) {
-            throw new IllegalStateException("memory budget '" + path() + "' is closed");
+            throw closedError();
         }
+    }
+
+    private IllegalStateException closedError() {
+        MemoryBudget by = closedBy;
+        return new IllegalStateException("memory budget '" + path() + "' is closed"
+                + (by == null || by == this ? "" : " because its ancestor '" + by.path() + "' is closed"));
     }
 
     private static void checkBytes(long bytes) {

@@ -123,11 +123,19 @@ public final class BufferPool implements AutoCloseable {
      * you read, as with any I/O buffer.
      *
      * @throws IllegalArgumentException if {@code size} is negative or above {@link Builder#maxLeaseSize(int)}
-     * @throws dev.offheap.account.BudgetExceededException if the pool needs memory its budget does not allow
-     *         (the pool stays usable)
+     * @throws dev.offheap.account.BudgetExceededException if the pool needs memory its budget does not allow,
+     *         naming this pool, the size asked and the slab or region charged for it (the pool stays usable)
      * @throws IllegalStateException if the pool is closed
      */
     public Buffer acquire(int size) {
+        try {
+            return lease(size);
+        } catch (BudgetExceededException refused) {
+            throw refused.forRequest("buffer pool '" + name + "'", "acquire(" + size + ")", size);
+        }
+    }
+
+    private Buffer lease(int size) {
         if (size < 0 || size > largestPooledSize) {
             return acquireDedicated(size);
         }

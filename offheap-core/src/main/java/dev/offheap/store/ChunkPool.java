@@ -19,6 +19,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -117,7 +118,7 @@ public final class ChunkPool implements AutoCloseable {
     }
 
     public DoubleArray doubles(long length, Contents contents) {
-        return new DoubleArray(allocate(ElementType.DOUBLE, length, contents), length);
+        return new DoubleArray(allocateFor(ElementType.DOUBLE, length, contents), length);
     }
 
     public LongArray longs(long length) {
@@ -125,7 +126,7 @@ public final class ChunkPool implements AutoCloseable {
     }
 
     public LongArray longs(long length, Contents contents) {
-        return new LongArray(allocate(ElementType.LONG, length, contents), length);
+        return new LongArray(allocateFor(ElementType.LONG, length, contents), length);
     }
 
     public IntArray ints(long length) {
@@ -133,7 +134,7 @@ public final class ChunkPool implements AutoCloseable {
     }
 
     public IntArray ints(long length, Contents contents) {
-        return new IntArray(allocate(ElementType.INT, length, contents), length);
+        return new IntArray(allocateFor(ElementType.INT, length, contents), length);
     }
 
     public FloatArray floats(long length) {
@@ -141,7 +142,7 @@ public final class ChunkPool implements AutoCloseable {
     }
 
     public FloatArray floats(long length, Contents contents) {
-        return new FloatArray(allocate(ElementType.FLOAT, length, contents), length);
+        return new FloatArray(allocateFor(ElementType.FLOAT, length, contents), length);
     }
 
     public ByteArray bytes(long length) {
@@ -149,7 +150,7 @@ public final class ChunkPool implements AutoCloseable {
     }
 
     public ByteArray bytes(long length, Contents contents) {
-        return new ByteArray(allocate(ElementType.BYTE, length, contents), length);
+        return new ByteArray(allocateFor(ElementType.BYTE, length, contents), length);
     }
 
     public long chunkSize() {
@@ -234,6 +235,16 @@ public final class ChunkPool implements AutoCloseable {
         }
         if (spillBudget != null) {
             spillBudget.closeQuietly();
+        }
+    }
+
+    /** {@link #allocate}, with a budget refusal naming this pool and the array asked for. */
+    private ArrayMemory allocateFor(ElementType type, long length, Contents contents) {
+        try {
+            return allocate(type, length, contents);
+        } catch (BudgetExceededException refused) {
+            throw refused.forRequest("chunk pool '" + name + "'", type.name().toLowerCase(Locale.ROOT) + "s(" + length
+                    + ")", length << type.shift());
         }
     }
 

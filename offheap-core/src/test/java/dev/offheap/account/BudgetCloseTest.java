@@ -152,7 +152,8 @@ class BudgetCloseTest {
         assertThatThrownBy(() -> store.charge(1)).as("an ancestor is closed")
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("'process' is closed");
         assertThat(store.used()).as("the refused charge rolled back").isEqualTo(4096);
-        assertThat(idle.isClosed()).as("children are not closed with their parent").isFalse();
+        assertThat(idle.isClosed()).as("an idle child closes with its parent").isTrue();
+        assertThat(store.isClosed()).as("so does a charged one, which the report named").isTrue();
         assertThat(root.closeQuietly().used()).as("a second close reports what is charged now").isEqualTo(4106);
         assertThat(warnings).as("and logs nothing").hasSize(1);
     }
