@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,10 +38,9 @@ class ClosedBudgetsAreCollectedTest {
     }
 
     /**
-     * Fails today: ThreadLocalMap value (ThreadCache) -> SizeClassPool[] -> BufferPool -> ThreadCaches -> the
-     * ThreadLocal key itself, so the entry is never stale while the thread lives.
+     * Thread caches used to keep their pool (and so its budget): ThreadLocalMap value (ThreadCache) ->
+     * SizeClassPool[] -> BufferPool -> ThreadCaches -> the ThreadLocal key itself. Close now detaches them.
      */
-    @Disabled("buffer package: a closed BufferPool stays reachable from the thread caches of live platform threads")
     @Test
     void budgetsOfPoolsWithThreadCachesUsedOnLivePlatformThreadsAreCollectedOnceClosed() throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(2);
