@@ -206,8 +206,9 @@ public final class ChunkPool implements AutoCloseable {
     }
 
     /**
-     * Releases every array still alive (their segments throw from now on), frees all memory, closes and so
-     * deletes the spill file, and gives every charge back. A second close does nothing.
+     * Ends every array still alive (their segments throw from now on, their methods name this pool), frees
+     * all memory, closes and so deletes the spill file, and gives every charge back. A second close does
+     * nothing.
      */
     @Override
     public void close() {
@@ -218,7 +219,7 @@ public final class ChunkPool implements AutoCloseable {
         jmx.close();
         memoryBudget.removeReclaimer(reclaimer);
         for (ArrayMemory array : live) {
-            array.close();
+            array.closeByOwner();
         }
         memory.close();
         if (spill != null) {
@@ -357,7 +358,7 @@ public final class ChunkPool implements AutoCloseable {
             long offset = i * chunkSize;
             slices[i] = whole.asSlice(offset, Math.min(chunkSize, byteSize - offset));
         }
-        return new ArrayMemory(arena, whole, slices, chunkShift, byteSize, array -> {
+        return new ArrayMemory(owner(), arena, whole, slices, chunkShift, byteSize, array -> {
             mappings.give(fileRuns);
             forget(array, chunks);
         });
@@ -405,7 +406,7 @@ public final class ChunkPool implements AutoCloseable {
             case 1 -> views[0];
             default -> null;
         };
-        return new ArrayMemory(arena, whole, views, chunkShift, byteSize, array -> forget(array, chunks));
+        return new ArrayMemory(owner(), arena, whole, views, chunkShift, byteSize, array -> forget(array, chunks));
     }
 
     private void forget(ArrayMemory array, Chunk[] chunks) {
@@ -479,8 +480,13 @@ public final class ChunkPool implements AutoCloseable {
 
     private void checkOpen() {
         if (closed) {
-            throw new IllegalStateException("chunk pool '" + name + "' is closed");
+            throw new IllegalStateException(owner() + " is closed");
         }
+    }
+
+    /** How arrays name their pool in messages. */
+    private String owner() {
+        return "chunk pool '" + name + "'";
     }
 
     @Override
