@@ -91,6 +91,21 @@ final class ChannelChunks extends ChunkSource {
     }
 
     @Override
+    void forgetNew(Chunk chunk) {
+        // abandonFrom cuts them all off at once.
+    }
+
+    /** Cuts the file at {@code offset}: the zeros written for new chunks, those written half way included. */
+    @Override
+    void abandonFrom(long offset) {
+        try {
+            channel.truncate(offset);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot give back the space of " + path + " from " + offset, e);
+        }
+    }
+
+    @Override
     void closeSource() {
         try {
             channel.close();

@@ -22,6 +22,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * Typed arrays of any length, made of equal chunks from a pool: the entry point of the store.
@@ -60,6 +63,9 @@ public final class ChunkPool implements AutoCloseable {
     private final MemoryBudget spillBudget;
     private final Reclaimer reclaimer = bytesWanted -> trimMemory();
     private final Set<ArrayMemory> live = ConcurrentHashMap.newKeySet();
+    /** Allocations hold the read lock, close the write lock: close waits for allocations in flight. */
+    private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
+    private final AtomicBoolean closing = new AtomicBoolean();
     private final ChunkPoolMetrics metrics = new ChunkPoolMetrics(this);
     private final Registration jmx;
     private volatile boolean closed;
@@ -206,26 +212,48 @@ public final class ChunkPool implements AutoCloseable {
     }
 
     /**
-     * Ends every array still alive (their segments throw from now on, their methods name this pool), frees
-     * all memory, closes and so deletes the spill file, and gives every charge back. A second close does
-     * nothing.
+     * Ends every array still alive, then frees all memory, closes and so deletes the spill file, and gives
+     * every charge back. Safe while other threads still use the arrays: each array's segments end first
+     * (a handshake with every thread: an access in progress completes, later ones throw
+     * {@link IllegalStateException} naming this pool), and the memory is unmapped only afterwards. Waits for
+     * allocations in flight. A second close does nothing.
      */
     @Override
     public void close() {
-        if (closed) {
+        if (!closing.compareAndSet(false, true)) {
             return;
         }
         closed = true;
-        jmx.close();
-        memoryBudget.removeReclaimer(reclaimer);
-        for (ArrayMemory array : live) {
-            array.closeByOwner();
+        lifecycle.writeLock().lock();
+        try {
+            RuntimeException failure = null;
+            try {
+                jmx.close();
+                memoryBudget.removeReclaimer(reclaimer);
+                for (ArrayMemory array : live) {
+                    try {
+                        array.closeByOwner();
+                    } catch (RuntimeException e) { // an arena still acquired (a native call in progress)
+                        failure = failure == null ? e : failure;
+                    }
+                }
+                live.clear();
+            } finally {
+                try {
+                    memory.close();
+                    if (spill != null) {
+                        spill.close();
+                    }
+                } finally {
+                    closeBudgets();
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+        } finally {
+            lifecycle.writeLock().unlock();
         }
-        memory.close();
-        if (spill != null) {
-            spill.close();
-        }
-        closeBudgets();
     }
 
     /** Closes the budgets this pool made for itself; a budget given to the builder stays open. */
@@ -238,6 +266,13 @@ public final class ChunkPool implements AutoCloseable {
         }
     }
 
+    /**
+     * Sizes the request and refuses it before taking anything if it can never be served (lengths, the
+     * limits, the mapping limit); then takes, charges and backs its chunks, clears and maps them. A step
+     * that fails gives back everything the earlier ones took. Runs under the read side of
+     * {@code lifecycle}: close waits for allocations in flight, so none maps a chunk or uses the spill file
+     * after the pool freed them.
+     */
     private ArrayMemory allocate(ElementType type, long length, Contents contents) {
         Objects.requireNonNull(contents, "contents");
         checkOpen();
@@ -253,72 +288,129 @@ public final class ChunkPool implements AutoCloseable {
             throw new IllegalArgumentException(length + " " + type + " elements need " + count + " chunks of "
                     + chunkSize + " bytes: use larger chunks");
         }
-        Chunk[] chunks = takeChunks((int) count);
-        if (contents == Contents.ZEROS) {
-            clearInPlace(chunks);
-        }
-        Arena arena = Arena.ofShared();
-        ArrayMemory array;
+        lifecycle.readLock().lock();
         try {
-            array = contiguous ? mapContiguous(chunks, byteSize, arena) : mapScattered(chunks, byteSize, arena);
-        } catch (IOException e) {
-            arena.close();
-            giveBack(chunks, chunks.length);
-            throw new UncheckedIOException("cannot map " + chunks.length + " chunks of pool '" + name + "'", e);
-        } catch (RuntimeException | Error e) {
-            arena.close();
-            giveBack(chunks, chunks.length);
-            throw e;
-        }
-        if (contents == Contents.ZEROS) {
-            clearReused(array, chunks);
-        }
-        live.add(array);
-        if (closed) {
-            array.close();
             checkOpen();
+            ChunkRequest request = takeChunks((int) count);
+            Chunk[] chunks = request.chunks;
+            Arena arena = Arena.ofShared();
+            ArrayMemory array;
+            try {
+                if (contents == Contents.ZEROS) {
+                    request.clearReused();
+                }
+                array = contiguous ? mapContiguous(chunks, byteSize, arena) : mapScattered(chunks, byteSize, arena);
+            } catch (IOException e) {
+                arena.close();
+                request.giveBack();
+                throw new UncheckedIOException("cannot map or clear " + chunks.length + " chunks of pool '" + name
+                        + "' (spill directory " + spillDirectory + ")", e);
+            } catch (RuntimeException | Error e) {
+                arena.close();
+                request.giveBack();
+                throw e;
+            }
+            if (contents == Contents.ZEROS) {
+                clearReused(array, chunks);
+            }
+            live.add(array);
+            return array;
+        } finally {
+            lifecycle.readLock().unlock();
         }
-        return array;
     }
 
-    private Chunk[] takeChunks(int count) {
-        Chunk[] chunks = new Chunk[count];
-        int taken = 0;
+    /**
+     * Takes {@code count} chunks: free memory chunks, then new ones as far as the memory budget allows (all
+     * charged at once, so a refusal charges nothing), then spill chunks. Nothing is backed (no block mapped,
+     * no disk space reserved) before every charge succeeded.
+     */
+    private ChunkRequest takeChunks(int count) {
+        refuseTheImpossible(count);
+        ChunkRequest request = new ChunkRequest(count, memory, spill);
         try {
-            for (; taken < count; taken++) {
-                Chunk chunk = memory.take();
-                if (chunk == null && spill != null) {
-                    chunk = spill.take();
-                }
-                if (chunk == null) {
-                    refuse(count - taken);
-                }
-                chunks[taken] = chunk;
+            int rest = count - request.takeFreeMemory(count);
+            int fromMemory = spill == null ? chargeOrRefuse(memory, rest) : chargeWhatMemoryAllows(rest);
+            request.chargedMemory(fromMemory);
+            int toSpill = rest - fromMemory;
+            if (toSpill > 0) {
+                int newSpill = toSpill - request.takeFreeSpill(toSpill);
+                request.chargedSpill(chargeOrRefuse(spill, newSpill));
             }
-            return chunks;
+            if (contiguous) {
+                mappings.check(fromMemory + (toSpill > 0 ? 1 : 0));
+            }
+            request.backAll();
+            return request;
         } catch (IOException e) {
-            giveBack(chunks, taken);
+            request.giveBack();
             throw new UncheckedIOException("cannot reserve space for " + count + " chunks of " + chunkSize
                     + " bytes in the spill directory " + spillDirectory, e);
         } catch (RuntimeException | Error e) {
-            giveBack(chunks, taken);
+            request.giveBack();
             throw e;
         }
     }
 
-    /** Throws the budget's own exception for the source that refused last. */
-    private void refuse(long missingChunks) {
-        ChunkSource last = spill != null ? spill : memory;
+    /**
+     * Refuses, before taking anything, a request that cannot be served whatever is freed: more chunks than
+     * the limits of the memory budgets and the spill budget hold together, or (Linux) more new memory
+     * chunks than mappings are left, counting the memory the budget has room for now.
+     */
+    private void refuseTheImpossible(int count) {
+        MemoryBudget tightest = tightestLevel(memory.budget());
+        long memoryChunks = tightest.limit() / chunkSize;
+        long spillChunks = spill == null ? 0 : spill.budget().limit() / chunkSize;
+        if (count > memoryChunks + spillChunks) {
+            MemoryBudget refusing = spill == null ? tightest : spill.budget();
+            long requested = spill == null ? count * chunkSize : (count - memoryChunks) * chunkSize;
+            BudgetExceededException refused = new BudgetExceededException(refusing.path(), requested,
+                    refusing.used(), refusing.limit());
+            BudgetExceeded.emit(name, refused);
+            throw refused;
+        }
+        if (contiguous) {
+            long wanted = count - memory.freeCount();
+            long memoryNow = spill == null ? wanted : Math.min(wanted, memory.budget().available() / chunkSize);
+            mappings.check(memoryNow + (memoryNow < wanted ? 1 : 0));
+        }
+    }
+
+    /** The level of {@code budget} or its ancestors with the smallest limit. */
+    private static MemoryBudget tightestLevel(MemoryBudget budget) {
+        MemoryBudget tightest = budget;
+        for (MemoryBudget level = budget; level != null; level = level.parent().orElse(null)) {
+            if (level.limit() < tightest.limit()) {
+                tightest = level;
+            }
+        }
+        return tightest;
+    }
+
+    /** Charges {@code count} new chunks of {@code source} at once; the budget's own exception if it refuses. */
+    private int chargeOrRefuse(ChunkSource source, int count) {
         try {
-            last.budget().charge(missingChunks * chunkSize);
+            source.charge(count);
+            return count;
         } catch (BudgetExceededException refused) {
             BudgetExceeded.emit(name, refused);
             throw refused;
         }
-        // Memory was freed between the refusal and now: give it back and report the race as a refusal.
-        last.budget().release(missingChunks * chunkSize);
-        throw new IllegalStateException("pool '" + name + "' could not take " + missingChunks
-                + " more chunks; try again");
+    }
+
+    /**
+     * Charges as many of {@code wanted} new memory chunks as the memory budget allows (after its
+     * reclaimers ran, if it refused them all); the rest go to the spill file.
+     */
+    private int chargeWhatMemoryAllows(int wanted) {
+        if (memory.tryCharge(wanted)) {
+            return wanted;
+        }
+        int room = (int) Math.min(wanted, memory.budget().available() / chunkSize);
+        while (room > 0 && !memory.tryCharge(room)) {
+            room = (int) Math.min(room - 1, memory.budget().available() / chunkSize);
+        }
+        return Math.max(0, room);
     }
 
     private ArrayMemory mapContiguous(Chunk[] chunks, long byteSize, Arena arena) {
@@ -414,31 +506,8 @@ public final class ChunkPool implements AutoCloseable {
         for (Chunk chunk : chunks) {
             chunk.zero = false;
         }
-        giveBack(chunks, chunks.length);
-    }
-
-    /** In reverse, so that the free lists (last in, first out) hand them out in the same order next time. */
-    private static void giveBack(Chunk[] chunks, int count) {
-        for (int i = count - 1; i >= 0; i--) {
-            chunks[i].source.give(chunks[i]);
-        }
-    }
-
-    /** Clears reused chunks where their source can without writing (punching holes); see FileChunks#clear. */
-    private void clearInPlace(Chunk[] chunks) {
-        try {
-            for (Chunk chunk : chunks) {
-                if (!chunk.zero && chunk.source.clear(chunk)) {
-                    chunk.zero = true;
-                }
-            }
-        } catch (IOException e) {
-            giveBack(chunks, chunks.length);
-            throw new UncheckedIOException("cannot reserve space again for a reused chunk in the spill directory "
-                    + spillDirectory, e);
-        } catch (RuntimeException | Error e) {
-            giveBack(chunks, chunks.length);
-            throw e;
+        for (int i = chunks.length - 1; i >= 0; i--) {
+            chunks[i].source.give(chunks[i]); // in reverse: the free lists hand them out in the same order next
         }
     }
 
