@@ -564,10 +564,89 @@ public final class ChunkPool implements AutoCloseable {
                 + (spillDirectory == null ? "" : ", spill to " + spillDirectory) + "]";
     }
 
+    private static final long MIN_CHUNK_SIZE = 64 << 10;
+    private static final long MAX_CHUNK_SIZE = 1L << 30;
+
+    /**
+     * Checks that a builder's settings fit together, and fits the chunk size to the limits when it was not
+     * set: every limit must hold at least one chunk, and a memory limit's chunks must fit in the mappings a
+     * pool may hold (Linux).
+     */
+    private record Settings(Builder builder) {
+        void check() {
+            Builder b = builder;
+            if (b.spillDirectory == null && b.spillLimit != MemoryBudget.UNLIMITED) {
+                throw new IllegalArgumentException("spillLimit(" + b.spillLimit + ") limits a spill file but there is"
+                        + " none: set spillDirectory(...) too, or drop spillLimit");
+            }
+            if (b.spillDirectory == null && b.memoryLimit == 0) {
+                throw new IllegalArgumentException("memoryLimit(0) leaves no memory for arrays and there is no spill"
+                        + " file: set spillDirectory(...), or a memoryLimit of at least one chunk");
+            }
+            if (b.spillDirectory != null && b.spillLimit == 0) {
+                throw new IllegalArgumentException("spillLimit(0) leaves no room in the spill file: drop"
+                        + " spillDirectory(" + b.spillDirectory + "), or raise spillLimit");
+            }
+            if (b.memoryLimit > 0) {
+                fitChunk(b.memoryLimit, "memoryLimit(" + b.memoryLimit + ")");
+            }
+            if (b.spillDirectory != null && b.spillLimit > 0) {
+                fitChunk(b.spillLimit, "spillLimit(" + b.spillLimit + ")");
+            }
+            if (b.budget != null) {
+                MemoryBudget tightest = tightestLevel(b.budget);
+                if (tightest.limit() > 0) {
+                    fitChunk(tightest.limit(), "budget '" + tightest.path() + "' (a limit of " + tightest.limit() + ")");
+                }
+            }
+            if (!b.portable && NativeFile.isSupported() && b.memoryLimit != MemoryBudget.UNLIMITED) {
+                fitMappings();
+            }
+        }
+
+        /** A limit below one chunk: a smaller chunk if the size is free, else what to set. */
+        private void fitChunk(long limit, String what) {
+            if (limit >= builder.chunkSize) {
+                return;
+            }
+            long fitting = Long.highestOneBit(limit);
+            if (fitting < MIN_CHUNK_SIZE) {
+                throw new IllegalArgumentException(what + " is smaller than the smallest chunk (" + MIN_CHUNK_SIZE
+                        + " bytes): raise it to at least " + MIN_CHUNK_SIZE);
+            }
+            if (builder.chunkSizeSet) {
+                throw new IllegalArgumentException(what + " is smaller than one chunk (chunkSize(" + builder.chunkSize
+                        + ")): set chunkSize(" + fitting + ") or less, or raise the limit");
+            }
+            builder.chunkSize = fitting;
+        }
+
+        /** Memory chunks are one mapping each: a larger chunk if the size is free, else what to set. */
+        private void fitMappings() {
+            long limit = builder.memoryLimit;
+            long mappings = Math.max(1, builder.mappingLimit);
+            if (limit / builder.chunkSize <= mappings) {
+                return;
+            }
+            long fitting = builder.chunkSize;
+            while (limit / fitting > mappings && fitting < MAX_CHUNK_SIZE) {
+                fitting <<= 1;
+            }
+            if (builder.chunkSizeSet || limit / fitting > mappings) {
+                throw new IllegalArgumentException("memoryLimit(" + limit + ") in chunks of " + builder.chunkSize
+                        + " bytes needs " + limit / builder.chunkSize + " memory mappings but a pool may hold "
+                        + mappings + " (half of vm.max_map_count): set chunkSize(" + fitting + ") or more, or raise"
+                        + " vm.max_map_count");
+            }
+            builder.chunkSize = fitting;
+        }
+    }
+
     /** Settings of a {@link ChunkPool}. */
     public static final class Builder {
         private String name = "store";
         private long chunkSize = DEFAULT_CHUNK_SIZE;
+        private boolean chunkSizeSet;
         private MemoryBudget budget;
         private long memoryLimit = MemoryBudget.UNLIMITED;
         private Path spillDirectory;
@@ -578,9 +657,16 @@ public final class ChunkPool implements AutoCloseable {
 
         private Builder() {}
 
-        /** The pool's name, in budgets, statistics, JMX and the spill file's name. Default {@code "store"}. */
+        /**
+         * The pool's name, in budgets, statistics, JMX and the spill file's name: non-blank, without
+         * {@code '/'} (budget paths use it). Default {@code "store"}.
+         */
         public Builder name(String name) {
-            this.name = Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(name, "name");
+            if (name.isBlank() || name.indexOf('/') >= 0) {
+                throw new IllegalArgumentException("pool name must be non-blank and contain no '/': '" + name + "'");
+            }
+            this.name = name;
             return this;
         }
 
@@ -588,16 +674,25 @@ public final class ChunkPool implements AutoCloseable {
          * Bytes per chunk: a power of two from 64 KiB to 1 GiB. An array wastes less than one chunk at its
          * end; on Linux every memory chunk is one mapping, in an array or free, and a process may hold 65,530
          * by default ({@code vm.max_map_count}), half of which a pool may use: 128 GiB of 4 MiB chunks.
+         *
+         * <p>Unless set, the chunk size adapts to the limits: {@link #build()} lowers it to fit a memory
+         * limit, spill limit or budget smaller than a chunk, and raises it when a memory limit would need
+         * more mappings than the pool may hold. Once set, a limit that does not fit it is an error saying
+         * what to set.
          */
         public Builder chunkSize(long bytes) {
-            if (bytes < (64 << 10) || bytes > (1L << 30) || Long.bitCount(bytes) != 1) {
+            if (bytes < MIN_CHUNK_SIZE || bytes > MAX_CHUNK_SIZE || Long.bitCount(bytes) != 1) {
                 throw new IllegalArgumentException("chunk size must be a power of two from 64 KiB to 1 GiB: " + bytes);
             }
             this.chunkSize = bytes;
+            this.chunkSizeSet = true;
             return this;
         }
 
-        /** The budget memory chunks are charged to; {@link #memoryLimit} adds a child of it. */
+        /**
+         * The budget memory chunks are charged to; {@link #memoryLimit} adds a child of it. A budget whose
+         * limit (or an ancestor's) is below one chunk lowers the chunk size unless it was set.
+         */
         public Builder budget(MemoryBudget budget) {
             this.budget = Objects.requireNonNull(budget, "budget");
             return this;
@@ -605,7 +700,9 @@ public final class ChunkPool implements AutoCloseable {
 
         /**
          * The most bytes of memory chunks, in use or free. Beyond it arrays take spill chunks if there is a
-         * spill directory, else allocation throws {@code BudgetExceededException}. Default: no limit.
+         * spill directory, else allocation throws {@code BudgetExceededException}. Default: no limit. 0
+         * (everything in the spill file) needs a {@link #spillDirectory}; a limit below one chunk lowers the
+         * chunk size unless it was set (see {@link #chunkSize}).
          */
         public Builder memoryLimit(long bytes) {
             if (bytes < 0) {
@@ -624,7 +721,7 @@ public final class ChunkPool implements AutoCloseable {
             return this;
         }
 
-        /** The most bytes of spill file. Default: no limit but the disk's. */
+        /** The most bytes of spill file; needs a {@link #spillDirectory}. Default: no limit but the disk's. */
         public Builder spillLimit(long bytes) {
             if (bytes < 0) {
                 throw new IllegalArgumentException("spill limit must be >= 0: " + bytes);
@@ -656,12 +753,14 @@ public final class ChunkPool implements AutoCloseable {
         }
 
         /**
+         * @throws IllegalArgumentException if settings do not fit together (the message says what to set)
          * @throws UncheckedIOException if the spill file cannot be created
          */
         public ChunkPool build() {
             if (spillDirectory != null && Files.exists(spillDirectory) && !Files.isDirectory(spillDirectory)) {
                 throw new IllegalArgumentException("spill directory " + spillDirectory + " is not a directory");
             }
+            new Settings(this).check();
             try {
                 return new ChunkPool(this);
             } catch (IOException e) {
