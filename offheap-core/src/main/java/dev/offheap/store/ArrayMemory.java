@@ -73,22 +73,36 @@ final class ArrayMemory {
 
     /**
      * Ends every segment (a handshake with all threads), then gives the memory back. Only the first call
-     * does anything and returns true: the owner's last release and its pool's close may race.
+     * that succeeds does anything and returns true: the owner's last release and its pool's close may race.
+     *
+     * @throws IllegalStateException if a native call or an I/O operation still uses a segment (the arena
+     *         is acquired): nothing changed, the memory stays alive and a later close can end it
      */
     boolean close() {
-        if (closed.compareAndSet(false, true)) {
-            arena.close();
-            afterClose.accept(this);
-            return true;
+        if (!closed.compareAndSet(false, true)) {
+            return false;
         }
-        return false;
+        try {
+            arena.close();
+        } catch (IllegalStateException acquired) {
+            closed.set(false);
+            throw acquired;
+        }
+        afterClose.accept(this);
+        return true;
     }
 
     /** {@link #close()} by the owner (the pool or file closing): the arrays say so when used afterwards. */
     void closeByOwner() {
-        if (isAlive()) {
+        boolean alive = isAlive();
+        if (alive) {
             closedByOwner = true;
         }
-        close();
+        try {
+            close();
+        } catch (IllegalStateException acquired) {
+            closedByOwner = false;
+            throw acquired;
+        }
     }
 }

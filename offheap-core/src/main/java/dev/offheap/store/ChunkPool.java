@@ -217,6 +217,10 @@ public final class ChunkPool implements AutoCloseable {
      * (a handshake with every thread: an access in progress completes, later ones throw
      * {@link IllegalStateException} naming this pool), and the memory is unmapped only afterwards. Waits for
      * allocations in flight. A second close does nothing.
+     *
+     * @throws IllegalStateException after closing everything else, if a native call or an I/O operation
+     *         still used a segment of an array: that array's memory stays alive (never freed under the
+     *         operation) until its owner releases it
      */
     @Override
     public void close() {

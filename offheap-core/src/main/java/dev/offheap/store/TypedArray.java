@@ -131,7 +131,9 @@ public abstract sealed class TypedArray implements AutoCloseable
      *
      * @return true if this call freed the memory (false if owners remain, or if the pool that made the
      *         array was closed first and freed it then)
-     * @throws IllegalStateException if every owner already released the array
+     * @throws IllegalStateException if every owner already released the array, or if this last release
+     *         cannot end the memory now because a native call or an I/O operation still uses one of its
+     *         segments (then nothing changed: release again once it has finished)
      */
     public final boolean release() {
         int current;
@@ -141,7 +143,16 @@ public abstract sealed class TypedArray implements AutoCloseable
                 throw ended("release", null);
             }
         } while (!REFS.weakCompareAndSet(this, current, current - 1));
-        return current == 1 && memory.close();
+        if (current != 1) {
+            return false;
+        }
+        try {
+            return memory.close();
+        } catch (IllegalStateException acquired) {
+            REFS.setVolatile(this, 1);
+            throw new IllegalStateException("cannot release " + this + " now: a native call or an I/O operation"
+                    + " still uses its memory; nothing changed, release it once that has finished", acquired);
+        }
     }
 
     public final int refCount() {

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Pipe;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -152,5 +156,49 @@ class ArrayLifetimeTest {
                 }
             }
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Layout.class)
+    void aReleaseWhileAnIoOperationUsesTheMemoryChangesNothingAndCanBeRepeated(Layout layout) throws Exception {
+        try (ChunkPool pool = pool(layout)) {
+            LongArray array = pool.longs(LENGTH);
+            List<MemorySegment> pieces = new ArrayList<>();
+            array.forEachChunk((segment, first) -> pieces.add(segment));
+            Pipe pipe = Pipe.open();
+            try (Pipe.SourceChannel source = pipe.source(); Pipe.SinkChannel sink = pipe.sink()) {
+                Thread reader = Thread.ofPlatform().start(() -> {
+                    try {
+                        source.read(pieces.getFirst().asSlice(0, 8).asByteBuffer()); // holds the arena while it blocks
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
+                while (!blockedInRead(reader)) {
+                    Thread.sleep(5);
+                }
+                assertThatThrownBy(array::release).isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining("pool 'lifetime'")
+                        .hasMessageContaining("nothing changed");
+                assertThat(array.refCount()).isEqualTo(1);
+                assertThat(array.length()).isEqualTo(LENGTH);
+                sink.write(ByteBuffer.wrap(new byte[] {1, 0, 0, 0, 0, 0, 0, 0}));
+                reader.join();
+                assertThat(array.get(0)).as("the read landed in the array, still alive").isNotZero();
+                assertThat(array.release()).isTrue();
+                assertThat(pool.stats().liveArrays()).isZero();
+                assertThat(pool.stats().memory().inUse()).isZero();
+            }
+        }
+    }
+
+    /** Whether the thread sits in the pipe's native read (its state stays RUNNABLE there). */
+    private static boolean blockedInRead(Thread thread) {
+        for (StackTraceElement frame : thread.getStackTrace()) {
+            if (frame.isNativeMethod()) {
+                return true;
+            }
+        }
+        return false;
     }
 }
