@@ -70,9 +70,9 @@ public final class ChunkPool implements AutoCloseable {
     private final Registration jmx;
     private volatile boolean closed;
 
-    private ChunkPool(Builder builder) throws IOException {
+    private ChunkPool(Builder builder, long chunkSize) throws IOException {
         this.name = builder.name;
-        this.chunkSize = builder.chunkSize;
+        this.chunkSize = chunkSize;
         this.chunkShift = Long.numberOfTrailingZeros(chunkSize);
         this.contiguous = !builder.portable && NativeFile.isSupported();
         this.ownMemoryBudget = builder.budget == null || builder.memoryLimit != MemoryBudget.UNLIMITED;
@@ -576,8 +576,17 @@ public final class ChunkPool implements AutoCloseable {
      * set: every limit must hold at least one chunk, and a memory limit's chunks must fit in the mappings a
      * pool may hold (Linux).
      */
-    private record Settings(Builder builder) {
-        void check() {
+    private static final class Settings {
+        private final Builder builder;
+        private long chunkSize;
+
+        Settings(Builder builder) {
+            this.builder = builder;
+            this.chunkSize = builder.chunkSize;
+        }
+
+        /** Checks the settings; returns the chunk size the pool gets (the builder itself is left as it was). */
+        long fit() {
             Builder b = builder;
             if (b.spillDirectory == null && b.spillLimit != MemoryBudget.UNLIMITED) {
                 throw new IllegalArgumentException("spillLimit(" + b.spillLimit + ") limits a spill file but there is"
@@ -606,11 +615,12 @@ public final class ChunkPool implements AutoCloseable {
             if (!b.portable && NativeFile.isSupported() && b.memoryLimit != MemoryBudget.UNLIMITED) {
                 fitMappings();
             }
+            return chunkSize;
         }
 
         /** A limit below one chunk: a smaller chunk if the size is free, else what to set. */
         private void fitChunk(long limit, String what) {
-            if (limit >= builder.chunkSize) {
+            if (limit >= chunkSize) {
                 return;
             }
             long fitting = Long.highestOneBit(limit);
@@ -619,30 +629,30 @@ public final class ChunkPool implements AutoCloseable {
                         + " bytes): raise it to at least " + MIN_CHUNK_SIZE);
             }
             if (builder.chunkSizeSet) {
-                throw new IllegalArgumentException(what + " is smaller than one chunk (chunkSize(" + builder.chunkSize
+                throw new IllegalArgumentException(what + " is smaller than one chunk (chunkSize(" + chunkSize
                         + ")): set chunkSize(" + fitting + ") or less, or raise the limit");
             }
-            builder.chunkSize = fitting;
+            this.chunkSize = fitting;
         }
 
         /** Memory chunks are one mapping each: a larger chunk if the size is free, else what to set. */
         private void fitMappings() {
             long limit = builder.memoryLimit;
             long mappings = Math.max(1, builder.mappingLimit);
-            if (limit / builder.chunkSize <= mappings) {
+            if (limit / chunkSize <= mappings) {
                 return;
             }
-            long fitting = builder.chunkSize;
+            long fitting = chunkSize;
             while (limit / fitting > mappings && fitting < MAX_CHUNK_SIZE) {
                 fitting <<= 1;
             }
             if (builder.chunkSizeSet || limit / fitting > mappings) {
-                throw new IllegalArgumentException("memoryLimit(" + limit + ") in chunks of " + builder.chunkSize
-                        + " bytes needs " + limit / builder.chunkSize + " memory mappings but a pool may hold "
+                throw new IllegalArgumentException("memoryLimit(" + limit + ") in chunks of " + chunkSize
+                        + " bytes needs " + limit / chunkSize + " memory mappings but a pool may hold "
                         + mappings + " (half of vm.max_map_count): set chunkSize(" + fitting + ") or more, or raise"
                         + " vm.max_map_count");
             }
-            builder.chunkSize = fitting;
+            this.chunkSize = fitting;
         }
     }
 
@@ -764,9 +774,9 @@ public final class ChunkPool implements AutoCloseable {
             if (spillDirectory != null && Files.exists(spillDirectory) && !Files.isDirectory(spillDirectory)) {
                 throw new IllegalArgumentException("spill directory " + spillDirectory + " is not a directory");
             }
-            new Settings(this).check();
+            long fittingChunkSize = new Settings(this).fit();
             try {
-                return new ChunkPool(this);
+                return new ChunkPool(this, fittingChunkSize);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create the spill file of pool '" + name + "' in "
                         + spillDirectory + ": " + e.getMessage(), e);

@@ -59,6 +59,17 @@ class ChunkPoolSettingsTest {
     }
 
     @Test
+    void aFittedChunkSizeIsThePoolsNotTheBuilders() {
+        ChunkPool.Builder builder = ChunkPool.builder().memoryLimit(MIB).jmx(false);
+        try (ChunkPool small = builder.build()) {
+            assertThat(small.chunkSize()).isEqualTo(MIB);
+        }
+        try (ChunkPool larger = builder.memoryLimit(64 * MIB).build()) {
+            assertThat(larger.chunkSize()).as("fitted again from the default").isEqualTo(ChunkPool.DEFAULT_CHUNK_SIZE);
+        }
+    }
+
+    @Test
     void aLimitBelowTheSmallestChunkIsRefused() {
         assertThatThrownBy(() -> ChunkPool.builder().memoryLimit(10 * KIB).build())
                 .isInstanceOf(IllegalArgumentException.class)
