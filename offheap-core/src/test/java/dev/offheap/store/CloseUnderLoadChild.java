@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -49,9 +50,10 @@ public final class CloseUnderLoadChild {
             LongArray witness = pool.longs(CHUNK / 8);
             witness.fill(99);
             AtomicReference<Throwable> failure = new AtomicReference<>();
+            CountDownLatch ended = new CountDownLatch(1);
             List<Thread> users = new ArrayList<>();
             for (int u = 0; u < USERS; u++) {
-                users.add(Thread.ofPlatform().start(() -> use(array, witness, failure)));
+                users.add(Thread.ofPlatform().start(() -> use(array, ended, failure)));
             }
             Thread.sleep(ThreadLocalRandom.current().nextInt(1, 4));
             LongArray next = null;
@@ -59,6 +61,9 @@ public final class CloseUnderLoadChild {
                 pool.close();
             } else {
                 array.release();
+            }
+            ended.countDown();
+            if (!closePool) {
                 next = pool.longs(LENGTH);
                 next.fill(7);
             }
@@ -90,18 +95,26 @@ public final class CloseUnderLoadChild {
         }
     }
 
-    /** Uses the array until it ends, then checks that every later use throws too. */
-    private static void use(LongArray array, LongArray witness, AtomicReference<Throwable> failure) {
+    /**
+     * Uses the array until it ends, then, once the close or release has returned (until then the array's
+     * methods already throw but its segments still work: the memory is still the array's), checks that
+     * every later use throws too.
+     */
+    private static void use(LongArray array, CountDownLatch ended, AtomicReference<Throwable> failure) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         MemorySegment kept = null;
         try {
             while (true) {
                 try {
                     kept = step(array, random, kept);
-                } catch (IllegalStateException ended) {
+                } catch (IllegalStateException end) {
                     break;
                 }
             }
+            // HotSpot delivers the end of a shared arena to a thread inside an access as an asynchronous
+            // exception, and interrupts the thread to do so: the flag may be set now.
+            Thread.interrupted();
+            ended.await();
             for (int i = 0; i < STALE_TRIES; i++) {
                 try {
                     step(array, random, kept);
