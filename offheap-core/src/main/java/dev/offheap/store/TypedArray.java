@@ -21,6 +21,10 @@ import java.util.Optional;
  * The one exception: an owner's {@link #release()} of an array its pool already closed does nothing and
  * returns false, so that closing the pool before its arrays is no error.
  *
+ * <p>A platform thread whose access is cut short by a release or close on another thread may find its
+ * interrupt status set: HotSpot (JDK 25) delivers the end of a shared arena to a thread inside an access as
+ * an asynchronous exception, and interrupts the thread to do so.
+ *
  * <p>Element access is not synchronized, like a Java array: threads that share an array need their own
  * happens-before (a lock, a volatile, a thread start or join).
  */

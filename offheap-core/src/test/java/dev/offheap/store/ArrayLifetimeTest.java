@@ -201,4 +201,21 @@ class ArrayLifetimeTest {
         }
         return false;
     }
+
+    @ParameterizedTest
+    @EnumSource(Layout.class)
+    void anInterruptedThreadCanMakeArraysAndDoesNotBreakTheSpillFileForOthers(Layout layout) throws Exception {
+        try (ChunkPool pool = pool(layout)) {
+            Thread.currentThread().interrupt(); // as a close cutting this thread's access short may leave it
+            try (LongArray first = pool.longs(LENGTH)) {
+                first.set(LENGTH - 1, 5);
+                assertThat(first.get(LENGTH - 1)).isEqualTo(5);
+            } finally {
+                assertThat(Thread.interrupted()).as("the interrupt is kept for the caller").isTrue();
+            }
+            try (LongArray second = pool.longs(LENGTH)) {
+                assertThat(second.get(LENGTH - 1)).isZero();
+            }
+        }
+    }
 }
