@@ -306,12 +306,12 @@ public final class ChunkPool implements AutoCloseable {
                 array = contiguous ? mapContiguous(chunks, byteSize, arena) : mapScattered(chunks, byteSize, arena);
             } catch (IOException e) {
                 arena.close();
-                request.giveBack();
+                giveBack(request, e);
                 throw new UncheckedIOException("cannot map or clear " + chunks.length + " chunks of pool '" + name
                         + "' (spill directory " + spillDirectory + ")", e);
             } catch (RuntimeException | Error e) {
                 arena.close();
-                request.giveBack();
+                giveBack(request, e);
                 throw e;
             }
             if (contents == Contents.ZEROS) {
@@ -347,12 +347,21 @@ public final class ChunkPool implements AutoCloseable {
             request.backAll();
             return request;
         } catch (IOException e) {
-            request.giveBack();
+            giveBack(request, e);
             throw new UncheckedIOException("cannot reserve space for " + count + " chunks of " + chunkSize
                     + " bytes in the spill directory " + spillDirectory, e);
         } catch (RuntimeException | Error e) {
-            request.giveBack();
+            giveBack(request, e);
             throw e;
+        }
+    }
+
+    /** Undoes a request that failed with {@code failure}; a failure to undo is added to it, never hides it. */
+    private static void giveBack(ChunkRequest request, Throwable failure) {
+        try {
+            request.giveBack();
+        } catch (RuntimeException | Error undo) {
+            failure.addSuppressed(undo);
         }
     }
 

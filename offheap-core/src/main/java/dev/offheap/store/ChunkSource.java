@@ -123,6 +123,8 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
                     holes.push(failedHole);
                 }
                 dropNew(chunks, at, at + done, firstNew, fresh);
+            } catch (RuntimeException | Error undo) {
+                e.addSuppressed(undo);
             } finally {
                 account.release(count * chunkSize);
             }
