@@ -144,4 +144,33 @@ class RefuseBeforeTakingTest {
             assertThat(pool.stats().spill().created()).isZero();
         }
     }
+
+    @Test
+    void aMappingRefusalWhileMappingGivesBackTheChunksInTheirOrder() {
+        try (ChunkPool pool = ChunkPool.builder().chunkSize(CHUNK).memoryLimit(0).spillDirectory(spillDirectory)
+                .mappingLimit(3).jmx(false).build()) {
+            if (!pool.isContiguous()) {
+                return;
+            }
+            ByteArray x = pool.bytes(2 * CHUNK); // file offsets 0 and 1: one mapping
+            ByteArray y = pool.bytes(CHUNK); // 2
+            ByteArray z = pool.bytes(CHUNK); // 3
+            x.fill((byte) 9);
+            z.close();
+            x.close();
+            ByteArray w = pool.bytes(CHUNK); // takes offset 0; free now: 1, then 3 (two runs)
+            StoreStats free = pool.stats();
+            assertThat(free.mappings()).isEqualTo(2);
+            assertThatThrownBy(() -> pool.bytes(2 * CHUNK))
+                    .as("two runs need two mappings, one is left: refused while mapping")
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("vm.max_map_count");
+            assertThat(pool.stats()).as("the free chunks went back in their order").isEqualTo(free);
+            try (ByteArray next = pool.bytes(CHUNK)) {
+                assertThat(next.get(0)).as("offset 1, cleared").isZero();
+                assertThat(pool.stats().spill().free()).isEqualTo(1);
+            }
+            w.close();
+            y.close();
+        }
+    }
 }
