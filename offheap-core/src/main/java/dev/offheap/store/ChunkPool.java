@@ -41,6 +41,12 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * gives the space of free chunks back to the OS, and so does a memory budget that runs short (the pool is
  * one of its {@link Reclaimer}s). Chunks never move and are all the same size, so the pool never fragments.
  *
+ * <p>A request that can never be served (past the memory and spill limits together, or past the mappings
+ * a pool may hold) is refused before it takes anything; one that fails half way (a budget refusal, a full
+ * disk, a mapping error) gives back everything it took, so the pool, its budgets and its spill file are as
+ * before. An array whose last owner released it, or whose pool closed, throws {@link IllegalStateException}
+ * from every method (see {@link TypedArray}).
+ *
  * <p>On Linux every array is one contiguous range of addresses with its chunks in it: memory chunks are
  * anonymous blocks moved in with their pages ({@code mremap}), spill chunks are pieces of the spill file
  * mapped in ({@code mmap MAP_FIXED}). An element access is one bounds-checked segment access whatever chunks
