@@ -10,7 +10,7 @@ import java.util.function.Consumer;
  * contiguous segment ({@code whole}, with {@code chunks} as slices of it) or, on the portable path, separate
  * chunk segments ({@code whole == null}). Closing the arena ends every segment at once, for every thread,
  * before {@code afterClose} gives the chunks back to their owner: a stale reference throws, it never reads
- * memory lent to another array.
+ * memory lent to another array. The owner (a pool, a file) is named in the arrays' messages.
  */
 final class ArrayMemory {
     private final Arena arena;
@@ -20,9 +20,18 @@ final class ArrayMemory {
     private final long byteSize;
     private final Consumer<ArrayMemory> afterClose;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final String owner;
+    private volatile boolean closedByOwner;
 
     ArrayMemory(Arena arena, MemorySegment whole, MemorySegment[] chunks, int chunkShift, long byteSize,
             Consumer<ArrayMemory> afterClose) {
+        this("", arena, whole, chunks, chunkShift, byteSize, afterClose);
+    }
+
+    /** {@code owner} describes who made the memory, for messages: {@code chunk pool 'samples'}. */
+    ArrayMemory(String owner, Arena arena, MemorySegment whole, MemorySegment[] chunks, int chunkShift,
+            long byteSize, Consumer<ArrayMemory> afterClose) {
+        this.owner = owner;
         this.arena = arena;
         this.whole = whole;
         this.chunks = chunks;
@@ -53,14 +62,47 @@ final class ArrayMemory {
         return !closed.get();
     }
 
+    String owner() {
+        return owner;
+    }
+
+    /** Whether the memory ended because its owner closed, not because the array was released. */
+    boolean closedByOwner() {
+        return closedByOwner;
+    }
+
     /**
      * Ends every segment (a handshake with all threads), then gives the memory back. Only the first call
-     * does anything: the owner's last release and its pool's close may race.
+     * that succeeds does anything and returns true: the owner's last release and its pool's close may race.
+     *
+     * @throws IllegalStateException if a native call or an I/O operation still uses a segment (the arena
+     *         is acquired): nothing changed, the memory stays alive and a later close can end it
      */
-    void close() {
-        if (closed.compareAndSet(false, true)) {
+    boolean close() {
+        if (!closed.compareAndSet(false, true)) {
+            return false;
+        }
+        try {
             arena.close();
-            afterClose.accept(this);
+        } catch (IllegalStateException acquired) {
+            closed.set(false);
+            throw acquired;
+        }
+        afterClose.accept(this);
+        return true;
+    }
+
+    /** {@link #close()} by the owner (the pool or file closing): the arrays say so when used afterwards. */
+    void closeByOwner() {
+        boolean alive = isAlive();
+        if (alive) {
+            closedByOwner = true;
+        }
+        try {
+            close();
+        } catch (IllegalStateException acquired) {
+            closedByOwner = false;
+            throw acquired;
         }
     }
 }

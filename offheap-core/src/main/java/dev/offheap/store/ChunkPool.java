@@ -23,6 +23,9 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * Typed arrays of any length, made of equal chunks from a pool: the entry point of the store.
@@ -38,6 +41,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * there is a spill directory. Releasing an array gives its chunks back to the pool at once; {@link #trim()}
  * gives the space of free chunks back to the OS, and so does a memory budget that runs short (the pool is
  * one of its {@link Reclaimer}s). Chunks never move and are all the same size, so the pool never fragments.
+ *
+ * <p>A request that can never be served (past the memory and spill limits together, or past the mappings
+ * a pool may hold) is refused before it takes anything; one that fails half way (a budget refusal, a full
+ * disk, a mapping error) gives back everything it took, so the pool, its budgets and its spill file are as
+ * before. An array whose last owner released it, or whose pool closed, throws {@link IllegalStateException}
+ * from every method (see {@link TypedArray}).
  *
  * <p>On Linux every array is one contiguous range of addresses with its chunks in it: memory chunks are
  * anonymous blocks moved in with their pages ({@code mremap}), spill chunks are pieces of the spill file
@@ -61,13 +70,16 @@ public final class ChunkPool implements AutoCloseable {
     private final MemoryBudget spillBudget;
     private final Reclaimer reclaimer = bytesWanted -> trimMemory();
     private final Set<ArrayMemory> live = ConcurrentHashMap.newKeySet();
+    /** Allocations hold the read lock, close the write lock: close waits for allocations in flight. */
+    private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
+    private final AtomicBoolean closing = new AtomicBoolean();
     private final ChunkPoolMetrics metrics = new ChunkPoolMetrics(this);
     private final Registration jmx;
     private volatile boolean closed;
 
-    private ChunkPool(Builder builder) throws IOException {
+    private ChunkPool(Builder builder, long chunkSize) throws IOException {
         this.name = builder.name;
-        this.chunkSize = builder.chunkSize;
+        this.chunkSize = chunkSize;
         this.chunkShift = Long.numberOfTrailingZeros(chunkSize);
         this.contiguous = !builder.portable && NativeFile.isSupported();
         this.ownMemoryBudget = builder.budget == null || builder.memoryLimit != MemoryBudget.UNLIMITED;
@@ -207,25 +219,52 @@ public final class ChunkPool implements AutoCloseable {
     }
 
     /**
-     * Releases every array still alive (their segments throw from now on), frees all memory, closes and so
-     * deletes the spill file, and gives every charge back. A second close does nothing.
+     * Ends every array still alive, then frees all memory, closes and so deletes the spill file, and gives
+     * every charge back. Safe while other threads still use the arrays: each array's segments end first
+     * (a handshake with every thread: an access in progress completes, later ones throw
+     * {@link IllegalStateException} naming this pool), and the memory is unmapped only afterwards. Waits for
+     * allocations in flight. A second close does nothing.
+     *
+     * @throws IllegalStateException after closing everything else, if a native call or an I/O operation
+     *         still used a segment of an array: that array's memory stays alive (never freed under the
+     *         operation) until its owner releases it
      */
     @Override
     public void close() {
-        if (closed) {
+        if (!closing.compareAndSet(false, true)) {
             return;
         }
         closed = true;
-        jmx.close();
-        memoryBudget.removeReclaimer(reclaimer);
-        for (ArrayMemory array : live) {
-            array.close();
+        lifecycle.writeLock().lock();
+        try {
+            RuntimeException failure = null;
+            try {
+                jmx.close();
+                memoryBudget.removeReclaimer(reclaimer);
+                for (ArrayMemory array : live) {
+                    try {
+                        array.closeByOwner();
+                    } catch (RuntimeException e) { // an arena still acquired (a native call in progress)
+                        failure = failure == null ? e : failure;
+                    }
+                }
+                live.clear();
+            } finally {
+                try {
+                    memory.close();
+                    if (spill != null) {
+                        spill.close();
+                    }
+                } finally {
+                    closeBudgets();
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+        } finally {
+            lifecycle.writeLock().unlock();
         }
-        memory.close();
-        if (spill != null) {
-            spill.close();
-        }
-        closeBudgets();
     }
 
     /** Closes the budgets this pool made for itself; a budget given to the builder stays open. */
@@ -248,6 +287,13 @@ public final class ChunkPool implements AutoCloseable {
         }
     }
 
+    /**
+     * Sizes the request and refuses it before taking anything if it can never be served (lengths, the
+     * limits, the mapping limit); then takes, charges and backs its chunks, clears and maps them. A step
+     * that fails gives back everything the earlier ones took. Runs under the read side of
+     * {@code lifecycle}: close waits for allocations in flight, so none maps a chunk or uses the spill file
+     * after the pool freed them.
+     */
     private ArrayMemory allocate(ElementType type, long length, Contents contents) {
         Objects.requireNonNull(contents, "contents");
         checkOpen();
@@ -263,72 +309,138 @@ public final class ChunkPool implements AutoCloseable {
             throw new IllegalArgumentException(length + " " + type + " elements need " + count + " chunks of "
                     + chunkSize + " bytes: use larger chunks");
         }
-        Chunk[] chunks = takeChunks((int) count);
-        if (contents == Contents.ZEROS) {
-            clearInPlace(chunks);
-        }
-        Arena arena = Arena.ofShared();
-        ArrayMemory array;
+        lifecycle.readLock().lock();
         try {
-            array = contiguous ? mapContiguous(chunks, byteSize, arena) : mapScattered(chunks, byteSize, arena);
-        } catch (IOException e) {
-            arena.close();
-            giveBack(chunks, chunks.length);
-            throw new UncheckedIOException("cannot map " + chunks.length + " chunks of pool '" + name + "'", e);
-        } catch (RuntimeException | Error e) {
-            arena.close();
-            giveBack(chunks, chunks.length);
-            throw e;
-        }
-        if (contents == Contents.ZEROS) {
-            clearReused(array, chunks);
-        }
-        live.add(array);
-        if (closed) {
-            array.close();
             checkOpen();
+            ChunkRequest request = takeChunks((int) count);
+            Chunk[] chunks = request.chunks;
+            Arena arena = Arena.ofShared();
+            ArrayMemory array;
+            try {
+                if (contents == Contents.ZEROS) {
+                    request.clearReused();
+                }
+                array = contiguous ? mapContiguous(chunks, byteSize, arena) : mapScattered(chunks, byteSize, arena);
+            } catch (IOException e) {
+                arena.close();
+                giveBack(request, e);
+                throw new UncheckedIOException("cannot map or clear " + chunks.length + " chunks of pool '" + name
+                        + "' (spill directory " + spillDirectory + ")", e);
+            } catch (RuntimeException | Error e) {
+                arena.close();
+                giveBack(request, e);
+                throw e;
+            }
+            if (contents == Contents.ZEROS) {
+                clearReused(array, chunks);
+            }
+            live.add(array);
+            return array;
+        } finally {
+            lifecycle.readLock().unlock();
         }
-        return array;
     }
 
-    private Chunk[] takeChunks(int count) {
-        Chunk[] chunks = new Chunk[count];
-        int taken = 0;
+    /**
+     * Takes {@code count} chunks: free memory chunks, then new ones as far as the memory budget allows (all
+     * charged at once, so a refusal charges nothing), then spill chunks. Nothing is backed (no block mapped,
+     * no disk space reserved) before every charge succeeded.
+     */
+    private ChunkRequest takeChunks(int count) {
+        refuseTheImpossible(count);
+        ChunkRequest request = new ChunkRequest(count, memory, spill);
         try {
-            for (; taken < count; taken++) {
-                Chunk chunk = memory.take();
-                if (chunk == null && spill != null) {
-                    chunk = spill.take();
-                }
-                if (chunk == null) {
-                    refuse(count - taken);
-                }
-                chunks[taken] = chunk;
+            int rest = count - request.takeFreeMemory(count);
+            int fromMemory = spill == null ? chargeOrRefuse(memory, rest) : chargeWhatMemoryAllows(rest);
+            request.chargedMemory(fromMemory);
+            int toSpill = rest - fromMemory;
+            if (toSpill > 0) {
+                int newSpill = toSpill - request.takeFreeSpill(toSpill);
+                request.chargedSpill(chargeOrRefuse(spill, newSpill));
             }
-            return chunks;
+            if (contiguous) {
+                mappings.check(fromMemory + (toSpill > 0 ? 1 : 0));
+            }
+            request.backAll();
+            return request;
         } catch (IOException e) {
-            giveBack(chunks, taken);
+            giveBack(request, e);
             throw new UncheckedIOException("cannot reserve space for " + count + " chunks of " + chunkSize
                     + " bytes in the spill directory " + spillDirectory, e);
         } catch (RuntimeException | Error e) {
-            giveBack(chunks, taken);
+            giveBack(request, e);
             throw e;
         }
     }
 
-    /** Throws the budget's own exception for the source that refused last. */
-    private void refuse(long missingChunks) {
-        ChunkSource last = spill != null ? spill : memory;
+    /** Undoes a request that failed with {@code failure}; a failure to undo is added to it, never hides it. */
+    private static void giveBack(ChunkRequest request, Throwable failure) {
         try {
-            last.budget().charge(missingChunks * chunkSize);
+            request.giveBack();
+        } catch (RuntimeException | Error undo) {
+            failure.addSuppressed(undo);
+        }
+    }
+
+    /**
+     * Refuses, before taking anything, a request that cannot be served whatever is freed: more chunks than
+     * the limits of the memory budgets and the spill budget hold together, or (Linux) more new memory
+     * chunks than mappings are left, counting the memory the budget has room for now.
+     */
+    private void refuseTheImpossible(int count) {
+        MemoryBudget tightest = tightestLevel(memory.budget());
+        long memoryChunks = tightest.limit() / chunkSize;
+        long spillChunks = spill == null ? 0 : spill.budget().limit() / chunkSize;
+        if (count > memoryChunks + spillChunks) {
+            MemoryBudget refusing = spill == null ? tightest : spill.budget();
+            long requested = spill == null ? count * chunkSize : (count - memoryChunks) * chunkSize;
+            BudgetExceededException refused = new BudgetExceededException(refusing.path(), requested,
+                    refusing.used(), refusing.limit());
+            BudgetExceeded.emit(name, refused);
+            throw refused;
+        }
+        if (contiguous) {
+            long wanted = count - memory.freeCount();
+            long memoryNow = spill == null ? wanted : Math.min(wanted, memory.budget().available() / chunkSize);
+            mappings.check(memoryNow + (memoryNow < wanted ? 1 : 0));
+        }
+    }
+
+    /** The level of {@code budget} or its ancestors with the smallest limit. */
+    private static MemoryBudget tightestLevel(MemoryBudget budget) {
+        MemoryBudget tightest = budget;
+        for (MemoryBudget level = budget; level != null; level = level.parent().orElse(null)) {
+            if (level.limit() < tightest.limit()) {
+                tightest = level;
+            }
+        }
+        return tightest;
+    }
+
+    /** Charges {@code count} new chunks of {@code source} at once; the budget's own exception if it refuses. */
+    private int chargeOrRefuse(ChunkSource source, int count) {
+        try {
+            source.charge(count);
+            return count;
         } catch (BudgetExceededException refused) {
             BudgetExceeded.emit(name, refused);
             throw refused;
         }
-        // Memory was freed between the refusal and now: give it back and report the race as a refusal.
-        last.budget().release(missingChunks * chunkSize);
-        throw new IllegalStateException("pool '" + name + "' could not take " + missingChunks
-                + " more chunks; try again");
+    }
+
+    /**
+     * Charges as many of {@code wanted} new memory chunks as the memory budget allows (after its
+     * reclaimers ran, if it refused them all); the rest go to the spill file.
+     */
+    private int chargeWhatMemoryAllows(int wanted) {
+        if (memory.tryCharge(wanted)) {
+            return wanted;
+        }
+        int room = (int) Math.min(wanted, memory.budget().available() / chunkSize);
+        while (room > 0 && !memory.tryCharge(room)) {
+            room = (int) Math.min(room - 1, memory.budget().available() / chunkSize);
+        }
+        return Math.max(0, room);
     }
 
     private ArrayMemory mapContiguous(Chunk[] chunks, long byteSize, Arena arena) {
@@ -368,7 +480,7 @@ public final class ChunkPool implements AutoCloseable {
             long offset = i * chunkSize;
             slices[i] = whole.asSlice(offset, Math.min(chunkSize, byteSize - offset));
         }
-        return new ArrayMemory(arena, whole, slices, chunkShift, byteSize, array -> {
+        return new ArrayMemory(owner(), arena, whole, slices, chunkShift, byteSize, array -> {
             mappings.give(fileRuns);
             forget(array, chunks);
         });
@@ -416,7 +528,7 @@ public final class ChunkPool implements AutoCloseable {
             case 1 -> views[0];
             default -> null;
         };
-        return new ArrayMemory(arena, whole, views, chunkShift, byteSize, array -> forget(array, chunks));
+        return new ArrayMemory(owner(), arena, whole, views, chunkShift, byteSize, array -> forget(array, chunks));
     }
 
     private void forget(ArrayMemory array, Chunk[] chunks) {
@@ -424,31 +536,8 @@ public final class ChunkPool implements AutoCloseable {
         for (Chunk chunk : chunks) {
             chunk.zero = false;
         }
-        giveBack(chunks, chunks.length);
-    }
-
-    /** In reverse, so that the free lists (last in, first out) hand them out in the same order next time. */
-    private static void giveBack(Chunk[] chunks, int count) {
-        for (int i = count - 1; i >= 0; i--) {
-            chunks[i].source.give(chunks[i]);
-        }
-    }
-
-    /** Clears reused chunks where their source can without writing (punching holes); see FileChunks#clear. */
-    private void clearInPlace(Chunk[] chunks) {
-        try {
-            for (Chunk chunk : chunks) {
-                if (!chunk.zero && chunk.source.clear(chunk)) {
-                    chunk.zero = true;
-                }
-            }
-        } catch (IOException e) {
-            giveBack(chunks, chunks.length);
-            throw new UncheckedIOException("cannot reserve space again for a reused chunk in the spill directory "
-                    + spillDirectory, e);
-        } catch (RuntimeException | Error e) {
-            giveBack(chunks, chunks.length);
-            throw e;
+        for (int i = chunks.length - 1; i >= 0; i--) {
+            chunks[i].source.give(chunks[i]); // in reverse: the free lists hand them out in the same order next
         }
     }
 
@@ -490,8 +579,13 @@ public final class ChunkPool implements AutoCloseable {
 
     private void checkOpen() {
         if (closed) {
-            throw new IllegalStateException("chunk pool '" + name + "' is closed");
+            throw new IllegalStateException(owner() + " is closed");
         }
+    }
+
+    /** How arrays name their pool in messages. */
+    private String owner() {
+        return "chunk pool '" + name + "'";
     }
 
     @Override
@@ -500,10 +594,99 @@ public final class ChunkPool implements AutoCloseable {
                 + (spillDirectory == null ? "" : ", spill to " + spillDirectory) + "]";
     }
 
+    private static final long MIN_CHUNK_SIZE = 64 << 10;
+    private static final long MAX_CHUNK_SIZE = 1L << 30;
+
+    /**
+     * Checks that a builder's settings fit together, and fits the chunk size to the limits when it was not
+     * set: every limit must hold at least one chunk, and a memory limit's chunks must fit in the mappings a
+     * pool may hold (Linux).
+     */
+    private static final class Settings {
+        private final Builder builder;
+        private long chunkSize;
+
+        Settings(Builder builder) {
+            this.builder = builder;
+            this.chunkSize = builder.chunkSize;
+        }
+
+        /** Checks the settings; returns the chunk size the pool gets (the builder itself is left as it was). */
+        long fit() {
+            Builder b = builder;
+            if (b.spillDirectory == null && b.spillLimit != MemoryBudget.UNLIMITED) {
+                throw new IllegalArgumentException("spillLimit(" + b.spillLimit + ") limits a spill file but there is"
+                        + " none: set spillDirectory(...) too, or drop spillLimit");
+            }
+            if (b.spillDirectory == null && b.memoryLimit == 0) {
+                throw new IllegalArgumentException("memoryLimit(0) leaves no memory for arrays and there is no spill"
+                        + " file: set spillDirectory(...), or a memoryLimit of at least one chunk");
+            }
+            if (b.spillDirectory != null && b.spillLimit == 0) {
+                throw new IllegalArgumentException("spillLimit(0) leaves no room in the spill file: drop"
+                        + " spillDirectory(" + b.spillDirectory + "), or raise spillLimit");
+            }
+            if (b.memoryLimit > 0) {
+                fitChunk(b.memoryLimit, "memoryLimit(" + b.memoryLimit + ")");
+            }
+            if (b.spillDirectory != null && b.spillLimit > 0) {
+                fitChunk(b.spillLimit, "spillLimit(" + b.spillLimit + ")");
+            }
+            if (b.budget != null) {
+                MemoryBudget tightest = tightestLevel(b.budget);
+                if (tightest.limit() > 0) {
+                    fitChunk(tightest.limit(), "budget '" + tightest.path() + "' (a limit of " + tightest.limit() + ")");
+                }
+            }
+            if (!b.portable && NativeFile.isSupported() && b.memoryLimit != MemoryBudget.UNLIMITED) {
+                fitMappings();
+            }
+            return chunkSize;
+        }
+
+        /** A limit below one chunk: a smaller chunk if the size is free, else what to set. */
+        private void fitChunk(long limit, String what) {
+            if (limit >= chunkSize) {
+                return;
+            }
+            long fitting = Long.highestOneBit(limit);
+            if (fitting < MIN_CHUNK_SIZE) {
+                throw new IllegalArgumentException(what + " is smaller than the smallest chunk (" + MIN_CHUNK_SIZE
+                        + " bytes): raise it to at least " + MIN_CHUNK_SIZE);
+            }
+            if (builder.chunkSizeSet) {
+                throw new IllegalArgumentException(what + " is smaller than one chunk (chunkSize(" + chunkSize
+                        + ")): set chunkSize(" + fitting + ") or less, or raise the limit");
+            }
+            this.chunkSize = fitting;
+        }
+
+        /** Memory chunks are one mapping each: a larger chunk if the size is free, else what to set. */
+        private void fitMappings() {
+            long limit = builder.memoryLimit;
+            long mappings = Math.max(1, builder.mappingLimit);
+            if (limit / chunkSize <= mappings) {
+                return;
+            }
+            long fitting = chunkSize;
+            while (limit / fitting > mappings && fitting < MAX_CHUNK_SIZE) {
+                fitting <<= 1;
+            }
+            if (builder.chunkSizeSet || limit / fitting > mappings) {
+                throw new IllegalArgumentException("memoryLimit(" + limit + ") in chunks of " + chunkSize
+                        + " bytes needs " + limit / chunkSize + " memory mappings but a pool may hold "
+                        + mappings + " (half of vm.max_map_count): set chunkSize(" + fitting + ") or more, or raise"
+                        + " vm.max_map_count");
+            }
+            this.chunkSize = fitting;
+        }
+    }
+
     /** Settings of a {@link ChunkPool}. */
     public static final class Builder {
         private String name = "store";
         private long chunkSize = DEFAULT_CHUNK_SIZE;
+        private boolean chunkSizeSet;
         private MemoryBudget budget;
         private long memoryLimit = MemoryBudget.UNLIMITED;
         private Path spillDirectory;
@@ -514,9 +697,16 @@ public final class ChunkPool implements AutoCloseable {
 
         private Builder() {}
 
-        /** The pool's name, in budgets, statistics, JMX and the spill file's name. Default {@code "store"}. */
+        /**
+         * The pool's name, in budgets, statistics, JMX and the spill file's name: non-blank, without
+         * {@code '/'} (budget paths use it). Default {@code "store"}.
+         */
         public Builder name(String name) {
-            this.name = Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(name, "name");
+            if (name.isBlank() || name.indexOf('/') >= 0) {
+                throw new IllegalArgumentException("pool name must be non-blank and contain no '/': '" + name + "'");
+            }
+            this.name = name;
             return this;
         }
 
@@ -524,16 +714,25 @@ public final class ChunkPool implements AutoCloseable {
          * Bytes per chunk: a power of two from 64 KiB to 1 GiB. An array wastes less than one chunk at its
          * end; on Linux every memory chunk is one mapping, in an array or free, and a process may hold 65,530
          * by default ({@code vm.max_map_count}), half of which a pool may use: 128 GiB of 4 MiB chunks.
+         *
+         * <p>Unless set, the chunk size adapts to the limits: {@link #build()} lowers it to fit a memory
+         * limit, spill limit or budget smaller than a chunk, and raises it when a memory limit would need
+         * more mappings than the pool may hold. Once set, a limit that does not fit it is an error saying
+         * what to set.
          */
         public Builder chunkSize(long bytes) {
-            if (bytes < (64 << 10) || bytes > (1L << 30) || Long.bitCount(bytes) != 1) {
+            if (bytes < MIN_CHUNK_SIZE || bytes > MAX_CHUNK_SIZE || Long.bitCount(bytes) != 1) {
                 throw new IllegalArgumentException("chunk size must be a power of two from 64 KiB to 1 GiB: " + bytes);
             }
             this.chunkSize = bytes;
+            this.chunkSizeSet = true;
             return this;
         }
 
-        /** The budget memory chunks are charged to; {@link #memoryLimit} adds a child of it. */
+        /**
+         * The budget memory chunks are charged to; {@link #memoryLimit} adds a child of it. A budget whose
+         * limit (or an ancestor's) is below one chunk lowers the chunk size unless it was set.
+         */
         public Builder budget(MemoryBudget budget) {
             this.budget = Objects.requireNonNull(budget, "budget");
             return this;
@@ -541,7 +740,9 @@ public final class ChunkPool implements AutoCloseable {
 
         /**
          * The most bytes of memory chunks, in use or free. Beyond it arrays take spill chunks if there is a
-         * spill directory, else allocation throws {@code BudgetExceededException}. Default: no limit.
+         * spill directory, else allocation throws {@code BudgetExceededException}. Default: no limit. 0
+         * (everything in the spill file) needs a {@link #spillDirectory}; a limit below one chunk lowers the
+         * chunk size unless it was set (see {@link #chunkSize}).
          */
         public Builder memoryLimit(long bytes) {
             if (bytes < 0) {
@@ -560,7 +761,7 @@ public final class ChunkPool implements AutoCloseable {
             return this;
         }
 
-        /** The most bytes of spill file. Default: no limit but the disk's. */
+        /** The most bytes of spill file; needs a {@link #spillDirectory}. Default: no limit but the disk's. */
         public Builder spillLimit(long bytes) {
             if (bytes < 0) {
                 throw new IllegalArgumentException("spill limit must be >= 0: " + bytes);
@@ -592,14 +793,16 @@ public final class ChunkPool implements AutoCloseable {
         }
 
         /**
+         * @throws IllegalArgumentException if settings do not fit together (the message says what to set)
          * @throws UncheckedIOException if the spill file cannot be created
          */
         public ChunkPool build() {
             if (spillDirectory != null && Files.exists(spillDirectory) && !Files.isDirectory(spillDirectory)) {
                 throw new IllegalArgumentException("spill directory " + spillDirectory + " is not a directory");
             }
+            long fittingChunkSize = new Settings(this).fit();
             try {
-                return new ChunkPool(this);
+                return new ChunkPool(this, fittingChunkSize);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create the spill file of pool '" + name + "' in "
                         + spillDirectory + ": " + e.getMessage(), e);

@@ -19,6 +19,9 @@ import java.util.ArrayDeque;
  * <p>Free chunks are reused last-in first-out, backed ones before holes, so a steady workload keeps reusing
  * the same memory. Allocation is rare and coarse (whole chunks for whole arrays), so a lock suffices; the
  * budget is charged outside it, because a refusal runs reclaimers, which may trim this very source.
+ *
+ * <p>A request takes in steps that can each be undone exactly ({@link #takeFree}, {@link #tryCharge},
+ * {@link #backNew}), so that one failing half way leaves the source and its budget as they were.
  */
 abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks, FileChunks, ArenaChunks, ChannelChunks {
     final long chunkSize;
@@ -43,64 +46,202 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         return account.budget();
     }
 
+    /** Free chunks with space behind them, waiting for the next array. */
+    final synchronized int freeCount() {
+        return backed.size();
+    }
+
     /**
-     * A chunk for an array, or null when the budget refuses one more.
-     *
-     * @throws IOException if the space cannot be reserved (a full disk)
+     * Takes up to {@code max} free chunks with space behind them (already charged) into {@code chunks[at..]},
+     * last freed first; returns how many. {@link #giveBack} undoes it exactly.
      */
-    final Chunk take() throws IOException {
-        Chunk chunk = takeBacked();
-        if (chunk != null) {
-            return chunk;
-        }
-        if (!account.tryCharge(chunkSize)) {
-            return null;
-        }
-        return backNew();
-    }
-
-    private synchronized Chunk takeBacked() {
+    final synchronized int takeFree(Chunk[] chunks, int at, int max) {
         checkOpen();
-        Chunk chunk = backed.poll();
-        if (chunk != null) {
-            inUse++;
+        int taken = 0;
+        Chunk chunk;
+        while (taken < max && (chunk = backed.poll()) != null) {
+            chunks[at + taken++] = chunk;
         }
-        return chunk;
+        inUse += taken;
+        return taken;
     }
 
-    /** A hole or a new chunk with space behind it, for a chunk already charged. */
-    private synchronized Chunk backNew() throws IOException {
-        Chunk chunk = null;
-        boolean fresh = false;
+    /**
+     * Charges {@code count} new chunks to the source's budget, whose reclaimers run if it refuses; false if
+     * it still refuses (nothing charged). Called outside the source's lock: a reclaimer may trim this source.
+     */
+    final boolean tryCharge(int count) {
+        return count == 0 || account.tryCharge(count * chunkSize);
+    }
+
+    /** Like {@link #tryCharge} but throws the budget's {@code BudgetExceededException}. */
+    final void charge(int count) {
+        if (count > 0) {
+            account.charge(count * chunkSize);
+        }
+    }
+
+    /** Gives back the charge of {@code count} chunks charged with {@link #tryCharge} and never backed. */
+    final void uncharge(int count) {
+        if (count > 0) {
+            account.release(count * chunkSize);
+        }
+    }
+
+    /**
+     * Puts space behind {@code count} chunks already charged, holes first, then new ones, into
+     * {@code chunks[at..]}. All or nothing: if one fails (a full disk, no mapping left), those backed so
+     * far lose their space again, holes go back to the holes, the new ones are forgotten and the charge of
+     * all {@code count} is released before the exception goes on.
+     *
+     * @return the offset of the first new chunk: chunks at or above it were created for this request
+     * @throws IOException if space cannot be reserved (a full disk)
+     */
+    final synchronized long backNew(Chunk[] chunks, int at, int count) throws IOException {
+        long firstNew = created * chunkSize;
+        int fresh = 0;
+        int done = 0;
+        Chunk failedHole = null;
         try {
             checkOpen();
-            chunk = holes.poll();
-            fresh = chunk == null;
-            if (fresh) {
-                chunk = new Chunk(this, created * chunkSize);
-                extendTo((created + 1) * chunkSize);
+            for (; done < count; done++) {
+                Chunk chunk = holes.poll();
+                if (chunk == null) {
+                    chunk = new Chunk(this, firstNew + fresh * chunkSize);
+                    fresh++;
+                    extendTo(chunk.offset + chunkSize);
+                } else {
+                    failedHole = chunk;
+                }
+                back(chunk);
+                failedHole = null;
+                chunks[at + done] = chunk;
             }
-            back(chunk);
         } catch (IOException | RuntimeException | Error e) {
-            account.release(chunkSize);
-            if (chunk != null && !fresh) {
-                holes.push(chunk);
+            try {
+                if (failedHole != null) {
+                    holes.push(failedHole);
+                }
+                dropNew(chunks, at, at + done, firstNew, fresh);
+            } catch (RuntimeException | Error undo) {
+                e.addSuppressed(undo);
+            } finally {
+                account.release(count * chunkSize);
             }
             throw e;
         }
-        if (fresh) {
-            created++;
-        }
-        inUse++;
+        created += fresh;
+        inUse += count;
         peakBacked = Math.max(peakBacked, inUse + backed.size());
-        ChunkAllocated.emit(pool, name, chunkSize);
-        return chunk;
+        for (int i = 0; i < count; i++) {
+            ChunkAllocated.emit(pool, name, chunkSize);
+        }
+        return firstNew;
+    }
+
+    /**
+     * Takes the space back from chunks {@link #backNew} backed for a request that then failed, and releases
+     * their charge: the source is as before the request (unless other requests created chunks since, then
+     * the new ones become holes; or, where space cannot be given back, free chunks).
+     */
+    final synchronized void giveBackNew(Chunk[] chunks, int from, int to, long firstNew) {
+        inUse -= to - from;
+        if (closed) {
+            return; // close() released every charge and the space with the source
+        }
+        int fresh = 0;
+        for (int i = from; i < to; i++) {
+            if (chunks[i].offset >= firstNew) {
+                fresh++;
+            }
+        }
+        boolean last = firstNew + fresh * chunkSize == created * chunkSize;
+        int released = 0;
+        for (int i = to - 1; i >= from; i--) {
+            Chunk chunk = chunks[i];
+            if (last && chunk.offset >= firstNew) {
+                forgetNew(chunk);
+                released++;
+            } else if (canTrim()) {
+                unback(chunk);
+                chunk.zero = true;
+                holes.push(chunk);
+                released++;
+            } else {
+                backed.push(chunk); // no way to give its space back: a free chunk, still charged
+            }
+        }
+        if (last && fresh > 0) {
+            created -= fresh;
+            abandonFrom(firstNew);
+        }
+        account.release(released * chunkSize);
+    }
+
+    /** Takes the space from the new chunks among {@code chunks[from, to)} and anything after {@code firstNew}. */
+    private void dropNew(Chunk[] chunks, int from, int to, long firstNew, int fresh) {
+        for (int i = to - 1; i >= from; i--) {
+            Chunk chunk = chunks[i];
+            if (chunk.offset < firstNew) {
+                unback(chunk);
+                chunk.zero = true;
+                holes.push(chunk);
+            } else {
+                forgetNew(chunk);
+            }
+        }
+        if (fresh > 0) {
+            abandonFrom(firstNew);
+        }
+    }
+
+    /** Gives back chunks taken with {@link #takeFree} and not used, in reverse so the free list is as before. */
+    final synchronized void giveBack(Chunk[] chunks, int from, int to) {
+        for (int i = to - 1; i >= from; i--) {
+            if (chunks[i] != null) {
+                give(chunks[i]);
+            }
+        }
+    }
+
+    /**
+     * Clears the taken chunks of {@code chunks[from, to)} that held data, where the source can without
+     * writing; those that cannot are left for the caller to fill. A chunk whose space was given back to clear
+     * it but cannot be reserved again (a full disk) becomes a hole, uncharged, and its place a null.
+     *
+     * @throws IOException if a chunk's space could not be reserved again
+     */
+    final void clearTaken(Chunk[] chunks, int from, int to) throws IOException {
+        for (int i = from; i < to; i++) {
+            Chunk chunk = chunks[i];
+            try {
+                if (!chunk.zero && clear(chunk)) {
+                    chunk.zero = true;
+                }
+            } catch (IOException e) {
+                chunks[i] = null;
+                lost(chunk);
+                throw e;
+            }
+        }
+    }
+
+    private synchronized void lost(Chunk chunk) {
+        inUse--;
+        if (closed) {
+            return;
+        }
+        chunk.zero = true;
+        holes.push(chunk);
+        account.release(chunkSize);
+        ChunkReleased.emit(pool, name, chunkSize);
     }
 
     /** Takes a chunk back from an array (or from an allocation that failed half way). */
     final synchronized void give(Chunk chunk) {
         inUse--;
         if (closed) {
+            release(chunk); // an array that outlived the source's close: its charge went at close
             return;
         }
         backed.push(chunk);
@@ -179,6 +320,16 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
 
     /** Frees one backed chunk at close. */
     abstract void release(Chunk chunk);
+
+    /** Frees a chunk created for a request that failed (only memory blocks hold space of their own). */
+    void forgetNew(Chunk chunk) {
+        unback(chunk);
+    }
+
+    /** Gives back the space of every chunk from {@code offset} on: new chunks of a request that failed. */
+    void abandonFrom(long offset) {
+        // Memory blocks are freed one by one by forgetNew.
+    }
 
     abstract void closeSource();
 }

@@ -74,6 +74,19 @@ final class FileChunks extends ChunkSource {
     }
 
     @Override
+    void forgetNew(Chunk chunk) {
+        // abandonFrom punches them all out at once.
+    }
+
+    /** Punches out everything from {@code offset} on, a chunk whose reservation failed half way included. */
+    @Override
+    void abandonFrom(long offset) {
+        if (file.size() > offset) {
+            file.punchHole(offset, file.size() - offset);
+        }
+    }
+
+    @Override
     void closeSource() {
         file.close();
     }

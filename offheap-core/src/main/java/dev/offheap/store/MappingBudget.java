@@ -22,11 +22,23 @@ final class MappingBudget {
         long now = used.addAndGet(mappings);
         if (now > limit) {
             used.addAndGet(-mappings);
-            throw new IllegalStateException("pool '" + pool + "' needs " + mappings + " more memory mappings but"
-                    + " holds " + (now - mappings) + " of the " + limit + " it may use (half of vm.max_map_count,"
-                    + " the rest is left to the JVM): use chunks larger than " + chunkSize + " bytes, or raise"
-                    + " vm.max_map_count");
+            throw refusal(mappings, now - mappings);
         }
+    }
+
+    /** Throws as {@link #take} would, taking nothing: to refuse a request before it takes anything else. */
+    void check(long mappings) {
+        long now = used.get();
+        if (mappings > limit - now) {
+            throw refusal(mappings, now);
+        }
+    }
+
+    private IllegalStateException refusal(long mappings, long held) {
+        return new IllegalStateException("pool '" + pool + "' needs " + mappings + " more memory mappings but"
+                + " holds " + held + " of the " + limit + " it may use (half of vm.max_map_count,"
+                + " the rest is left to the JVM): use chunks larger than " + chunkSize + " bytes, or raise"
+                + " vm.max_map_count");
     }
 
     void give(long mappings) {

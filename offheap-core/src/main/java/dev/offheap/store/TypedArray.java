@@ -12,8 +12,18 @@ import java.util.Optional;
  * native byte order. Every index is checked: a bad one throws {@link IndexOutOfBoundsException}.
  *
  * <p>Arrays are reference counted like pool buffers: {@link #retain()} adds an owner, {@link #release()} or
- * {@link #close()} drops one, and the last release gives the memory back at once. After that every access,
- * through the array or through a segment it handed out, throws {@link IllegalStateException}.
+ * {@link #close()} drops one, and the last release gives the memory back at once. After that, or once the
+ * pool (or file) that made the array is closed, the array is a dead handle: every method but
+ * {@link #refCount()}, {@link #elementType()} and {@code toString()} throws {@link IllegalStateException}
+ * naming the pool and the array's length, and so does every access through a segment it handed out. A dead
+ * handle never reaches the memory of a later array, even one made of the same chunks: each array's segments
+ * belong to an arena of its own, closed (with a handshake with every thread) before its chunks are reused.
+ * The one exception: an owner's {@link #release()} of an array its pool already closed does nothing and
+ * returns false, so that closing the pool before its arrays is no error.
+ *
+ * <p>A platform thread whose access is cut short by a release or close on another thread may find its
+ * interrupt status set: HotSpot (JDK 25) delivers the end of a shared arena to a thread inside an access as
+ * an asynchronous exception, and interrupts the thread to do so.
  *
  * <p>Element access is not synchronized, like a Java array: threads that share an array need their own
  * happens-before (a lock, a volatile, a thread start or join).
@@ -56,10 +66,12 @@ public abstract sealed class TypedArray implements AutoCloseable
 
     /** The number of elements. */
     public final long length() {
+        checkAlive("read the length of");
         return length;
     }
 
     public final long byteSize() {
+        checkAlive("read the size of");
         return length << type.shift();
     }
 
@@ -69,37 +81,47 @@ public abstract sealed class TypedArray implements AutoCloseable
 
     /** Whether the array is one contiguous segment (always on Linux; on the portable path when one chunk). */
     public final boolean isContiguous() {
+        checkAlive("ask about");
         return whole != null;
     }
 
     /** The whole array as one segment, when it is contiguous. The segment ends when the array is released. */
     public final Optional<MemorySegment> contiguousSegment() {
+        checkAlive("get the segment of");
         return Optional.ofNullable(whole);
     }
 
     /**
      * Runs {@code kernel} over the array's memory: once with the whole array where it is contiguous, else
-     * once per chunk, in index order, on the calling thread.
+     * once per chunk, in index order, on the calling thread. Never runs on an array that has ended; if the
+     * array ends while the kernel runs, the kernel's next access throws and so does this method.
      */
     public final void forEachChunk(ChunkKernel kernel) {
         Objects.requireNonNull(kernel, "kernel");
-        if (whole != null) {
-            kernel.apply(whole, 0);
-            return;
-        }
-        int shift = type.shift();
-        for (int i = 0; i < chunks.length; i++) {
-            kernel.apply(chunks[i], ((long) i << chunkShift) >>> shift);
+        checkAlive("run a kernel over");
+        try {
+            if (whole != null) {
+                kernel.apply(whole, 0);
+                return;
+            }
+            int shift = type.shift();
+            for (int i = 0; i < chunks.length; i++) {
+                checkAlive("run a kernel over");
+                kernel.apply(chunks[i], ((long) i << chunkShift) >>> shift);
+            }
+        } catch (IllegalStateException e) {
+            throw ifEnded(e, "run a kernel over");
         }
     }
 
     /** Adds an owner; each subclass returns its own type. */
     public TypedArray retain() {
+        checkAlive("retain");
         int current;
         do {
             current = (int) REFS.getVolatile(this);
             if (current <= 0) {
-                throw released("retain");
+                throw ended("retain", null);
             }
             if (current == Integer.MAX_VALUE) {
                 throw new IllegalStateException("reference count overflow on " + this);
@@ -111,22 +133,30 @@ public abstract sealed class TypedArray implements AutoCloseable
     /**
      * Drops an owner; the last one gives the memory back.
      *
-     * @return true if this call freed the memory
-     * @throws IllegalStateException if the array was already freed
+     * @return true if this call freed the memory (false if owners remain, or if the pool that made the
+     *         array was closed first and freed it then)
+     * @throws IllegalStateException if every owner already released the array, or if this last release
+     *         cannot end the memory now because a native call or an I/O operation still uses one of its
+     *         segments (then nothing changed: release again once it has finished)
      */
     public final boolean release() {
         int current;
         do {
             current = (int) REFS.getVolatile(this);
             if (current <= 0) {
-                throw released("release");
+                throw ended("release", null);
             }
         } while (!REFS.weakCompareAndSet(this, current, current - 1));
-        if (current == 1) {
-            memory.close();
-            return true;
+        if (current != 1) {
+            return false;
         }
-        return false;
+        try {
+            return memory.close();
+        } catch (IllegalStateException acquired) {
+            REFS.setVolatile(this, 1);
+            throw new IllegalStateException("cannot release " + this + " now: a native call or an I/O operation"
+                    + " still uses its memory; nothing changed, release it once that has finished", acquired);
+        }
     }
 
     public final int refCount() {
@@ -142,10 +172,16 @@ public abstract sealed class TypedArray implements AutoCloseable
     /** Copies {@code count} elements from {@code this[srcIndex..]} to {@code dst[dstIndex..]}; overlap is safe. */
     final void copyElements(long srcIndex, TypedArray dst, long dstIndex, long count) {
         Objects.requireNonNull(dst, "destination");
+        checkAlive("copy from");
+        dst.checkAlive("copy to");
         Objects.checkFromIndexSize(srcIndex, count, length);
         Objects.checkFromIndexSize(dstIndex, count, dst.length);
         int shift = type.shift();
-        copyBytes(this, srcIndex << shift, dst, dstIndex << shift, count << shift);
+        try {
+            copyBytes(this, srcIndex << shift, dst, dstIndex << shift, count << shift);
+        } catch (IllegalStateException e) {
+            throw dst.ifEnded(ifEnded(e, "copy from"), "copy to");
+        }
     }
 
     /** Copies {@code count} elements to a Java array of this element type. */
@@ -160,6 +196,16 @@ public abstract sealed class TypedArray implements AutoCloseable
 
     /** Copies between {@code this[index..]} and {@code array[arrayIndex..]}, one segment piece at a time. */
     private void copyWithArray(long index, Object array, int arrayIndex, int arrayLength, int count, boolean toArray) {
+        String operation = toArray ? "copy from" : "copy to";
+        checkAlive(operation);
+        try {
+            copyPieces(index, array, arrayIndex, arrayLength, count, toArray);
+        } catch (IllegalStateException e) {
+            throw ifEnded(e, operation);
+        }
+    }
+
+    private void copyPieces(long index, Object array, int arrayIndex, int arrayLength, int count, boolean toArray) {
         Objects.checkFromIndexSize(index, count, length);
         Objects.checkFromIndexSize(arrayIndex, count, arrayLength);
         ValueLayout layout = type.layout();
@@ -182,16 +228,21 @@ public abstract sealed class TypedArray implements AutoCloseable
 
     /** Calls {@code filler} for each piece of {@code [fromIndex, toIndex)} that lies in one segment. */
     final void forEachPiece(long fromIndex, long toIndex, PieceFiller filler) {
+        checkAlive("fill");
         Objects.checkFromToIndex(fromIndex, toIndex, length);
         int shift = type.shift();
         long offset = fromIndex << shift;
         long end = toIndex << shift;
-        while (offset < end) {
-            MemorySegment segment = segmentAt(offset);
-            long within = offsetIn(offset);
-            long n = Math.min(end - offset, segment.byteSize() - within);
-            filler.fill(segment, within >>> shift, n >>> shift);
-            offset += n;
+        try {
+            while (offset < end) {
+                MemorySegment segment = segmentAt(offset);
+                long within = offsetIn(offset);
+                long n = Math.min(end - offset, segment.byteSize() - within);
+                filler.fill(segment, within >>> shift, n >>> shift);
+                offset += n;
+            }
+        } catch (IllegalStateException e) {
+            throw ifEnded(e, "fill");
         }
     }
 
@@ -247,13 +298,30 @@ public abstract sealed class TypedArray implements AutoCloseable
         return Math.min(n, dst.offsetIn(dstEnd - 1) + 1);
     }
 
-    private IllegalStateException released(String operation) {
-        return new IllegalStateException("cannot " + operation + " " + this + ": it was already released");
+    /** Throws if the array has ended: released by its last owner, or closed with its pool or file. */
+    final void checkAlive(String operation) {
+        if (!memory.isAlive() || (int) REFS.getVolatile(this) <= 0) {
+            throw ended(operation, null);
+        }
+    }
+
+    /**
+     * What to throw for {@code e}, thrown by a segment access: the array's own message if the array has
+     * ended (the segment was closed under the access), else {@code e} itself.
+     */
+    final IllegalStateException ifEnded(IllegalStateException e, String operation) {
+        return memory.isAlive() ? e : ended(operation, e);
+    }
+
+    private IllegalStateException ended(String operation, IllegalStateException cause) {
+        String why = memory.closedByOwner() ? memory.owner() + " is closed" : "it was already released";
+        return new IllegalStateException("cannot " + operation + " " + this + ": " + why, cause);
     }
 
     @Override
     public String toString() {
         return getClass().getSimpleName() + "[length=" + length + (whole != null ? ", contiguous" : ", "
-                + chunks.length + " chunks") + "]";
+                + chunks.length + " chunks") + (memory.owner().isEmpty() ? "" : ", " + memory.owner())
+                + (memory.isAlive() && refCount() > 0 ? "" : ", released") + "]";
     }
 }

@@ -157,14 +157,14 @@ class BudgetErrorsTest {
             assertThat(e.component()).contains("chunk pool 'samples'");
             assertThat(e.request()).contains("doubles(8000000)");
             assertThat(e.requestBytes()).hasValue(64_000_000L);
-            assertThat(e.requested()).as("the 6 chunks still missing").isEqualTo(24 * MiB);
+            assertThat(e.requested()).as("the array's 16 chunks, charged at once").isEqualTo(64 * MiB);
             assertThat(e.budgetPath()).isEqualTo("app");
             assertThat(e.getMessage()).isEqualTo("memory budget 'app' exceeded: chunk pool 'samples' asked for"
-                    + " doubles(8000000) = 61.0 MiB (64000000 bytes), charging 24.0 MiB (25165824 bytes);"
-                    + " 64.0 MiB (67108864 bytes) used of 64.0 MiB (67108864 bytes) allowed at 'app'"
-                    + " (owner 'store samples memory chunks': 40.0 MiB, owner 'buffer pool io': 24.0 MiB);"
+                    + " doubles(8000000) = 61.0 MiB (64000000 bytes), charging 64.0 MiB (67108864 bytes);"
+                    + " 24.0 MiB (25165824 bytes) used of 64.0 MiB (67108864 bytes) allowed at 'app'"
+                    + " (owner 'buffer pool io': 24.0 MiB);"
                     + " reclaimers freed 0 bytes before one retry");
-            assertThat(app.used()).as("the chunks taken wait free in the pool").isEqualTo(64 * MiB);
+            assertThat(app.used()).as("a refused request takes nothing").isEqualTo(24 * MiB);
             leased.forEach(Buffer::release);
         }
         assertThat(app.used()).isZero();
