@@ -19,10 +19,18 @@ final class ArrayMemory {
     private final int chunkShift;
     private final long byteSize;
     private final Consumer<ArrayMemory> afterClose;
+    private final FileView file;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     ArrayMemory(Arena arena, MemorySegment whole, MemorySegment[] chunks, int chunkShift, long byteSize,
             Consumer<ArrayMemory> afterClose) {
+        this(arena, whole, chunks, chunkShift, byteSize, afterClose, null);
+    }
+
+    /** Memory that maps a file others can change ({@link MappedArray}): {@code file} explains what goes wrong. */
+    ArrayMemory(Arena arena, MemorySegment whole, MemorySegment[] chunks, int chunkShift, long byteSize,
+            Consumer<ArrayMemory> afterClose, FileView file) {
+        this.file = file;
         this.arena = arena;
         this.whole = whole;
         this.chunks = chunks;
@@ -53,6 +61,23 @@ final class ArrayMemory {
         return !closed.get();
     }
 
+    /** The file this memory maps, if others can change it; null for a pool's chunks. */
+    FileView file() {
+        return file;
+    }
+
+    /**
+     * Makes the JDK throw, here, the fault it noted without throwing: in compiled code a fault (a SIGBUS: the
+     * file was truncated) is reported asynchronously, at the thread's next call into the VM or safepoint poll,
+     * which may lie outside the caller's {@code catch}. {@code Thread.holdsLock} is such a call, and cheap.
+     * Only for file memory: a pool's chunks cannot fault.
+     */
+    void deliverPendingFault() {
+        if (file != null) {
+            Thread.holdsLock(file);
+        }
+    }
+
     /**
      * Ends every segment (a handshake with all threads), then gives the memory back. Only the first call
      * does anything: the owner's last release and its pool's close may race.
@@ -62,5 +87,14 @@ final class ArrayMemory {
             arena.close();
             afterClose.accept(this);
         }
+    }
+
+    /** What a view of a file knows about the file, to explain an access that fails. */
+    interface FileView {
+        /** The exception for {@code fault} at element {@code index}, or null if the file does not explain it. */
+        RuntimeException explainFault(InternalError fault, long index);
+
+        /** The exception for a view used after it was closed, naming the file. */
+        IllegalStateException closed(IllegalStateException cause);
     }
 }

@@ -24,24 +24,36 @@ public final class DoubleArray extends TypedArray {
     /** The element at {@code index}. */
     public double get(long index) {
         Objects.checkIndex(index, length);
-        MemorySegment segment = whole;
-        if (segment != null) {
-            return segment.getAtIndex(LAYOUT, index);
+        try {
+            MemorySegment segment = whole;
+            if (segment != null) {
+                return segment.getAtIndex(LAYOUT, index);
+            }
+            long offset = index << 3;
+            return chunks[(int) (offset >>> chunkShift)].get(LAYOUT, offset & chunkMask);
+        } catch (InternalError e) {
+            throw fault(e, index);
+        } catch (IllegalStateException e) {
+            throw closed(e);
         }
-        long offset = index << 3;
-        return chunks[(int) (offset >>> chunkShift)].get(LAYOUT, offset & chunkMask);
     }
 
     /** Sets the element at {@code index}. */
     public void set(long index, double value) {
         Objects.checkIndex(index, length);
-        MemorySegment segment = whole;
-        if (segment != null) {
-            segment.setAtIndex(LAYOUT, index, value);
-            return;
+        try {
+            MemorySegment segment = whole;
+            if (segment != null) {
+                segment.setAtIndex(LAYOUT, index, value);
+                return;
+            }
+            long offset = index << 3;
+            chunks[(int) (offset >>> chunkShift)].set(LAYOUT, offset & chunkMask, value);
+        } catch (InternalError e) {
+            throw fault(e, index);
+        } catch (IllegalStateException e) {
+            throw closed(e);
         }
-        long offset = index << 3;
-        chunks[(int) (offset >>> chunkShift)].set(LAYOUT, offset & chunkMask, value);
     }
 
     /** Sets every element to {@code value}. */

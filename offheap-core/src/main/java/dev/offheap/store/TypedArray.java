@@ -83,13 +83,20 @@ public abstract sealed class TypedArray implements AutoCloseable
      */
     public final void forEachChunk(ChunkKernel kernel) {
         Objects.requireNonNull(kernel, "kernel");
-        if (whole != null) {
-            kernel.apply(whole, 0);
-            return;
-        }
-        int shift = type.shift();
-        for (int i = 0; i < chunks.length; i++) {
-            kernel.apply(chunks[i], ((long) i << chunkShift) >>> shift);
+        try {
+            if (whole != null) {
+                kernel.apply(whole, 0);
+            } else {
+                int shift = type.shift();
+                for (int i = 0; i < chunks.length; i++) {
+                    kernel.apply(chunks[i], ((long) i << chunkShift) >>> shift);
+                }
+            }
+            memory.deliverPendingFault();
+        } catch (InternalError e) {
+            throw fault(e, 0);
+        } catch (IllegalStateException e) {
+            throw closed(e);
         }
     }
 
@@ -145,7 +152,16 @@ public abstract sealed class TypedArray implements AutoCloseable
         Objects.checkFromIndexSize(srcIndex, count, length);
         Objects.checkFromIndexSize(dstIndex, count, dst.length);
         int shift = type.shift();
-        copyBytes(this, srcIndex << shift, dst, dstIndex << shift, count << shift);
+        try {
+            copyBytes(this, srcIndex << shift, dst, dstIndex << shift, count << shift);
+            memory.deliverPendingFault();
+            dst.memory.deliverPendingFault();
+        } catch (InternalError e) {
+            RuntimeException explained = explain(e, srcIndex);
+            throw explained != null ? explained : dst.fault(e, dstIndex);
+        } catch (IllegalStateException e) {
+            throw memory.isAlive() ? dst.closed(e) : closed(e);
+        }
     }
 
     /** Copies {@code count} elements to a Java array of this element type. */
@@ -166,17 +182,24 @@ public abstract sealed class TypedArray implements AutoCloseable
         int shift = type.shift();
         long offset = index << shift;
         int done = 0;
-        while (done < count) {
-            MemorySegment segment = segmentAt(offset);
-            long within = offsetIn(offset);
-            int n = (int) Math.min(count - done, (segment.byteSize() - within) >>> shift);
-            if (toArray) {
-                MemorySegment.copy(segment, layout, within, array, arrayIndex + done, n);
-            } else {
-                MemorySegment.copy(array, arrayIndex + done, segment, layout, within, n);
+        try {
+            while (done < count) {
+                MemorySegment segment = segmentAt(offset);
+                long within = offsetIn(offset);
+                int n = (int) Math.min(count - done, (segment.byteSize() - within) >>> shift);
+                if (toArray) {
+                    MemorySegment.copy(segment, layout, within, array, arrayIndex + done, n);
+                } else {
+                    MemorySegment.copy(array, arrayIndex + done, segment, layout, within, n);
+                }
+                done += n;
+                offset += (long) n << shift;
             }
-            done += n;
-            offset += (long) n << shift;
+            memory.deliverPendingFault();
+        } catch (InternalError e) {
+            throw fault(e, index);
+        } catch (IllegalStateException e) {
+            throw closed(e);
         }
     }
 
@@ -186,12 +209,19 @@ public abstract sealed class TypedArray implements AutoCloseable
         int shift = type.shift();
         long offset = fromIndex << shift;
         long end = toIndex << shift;
-        while (offset < end) {
-            MemorySegment segment = segmentAt(offset);
-            long within = offsetIn(offset);
-            long n = Math.min(end - offset, segment.byteSize() - within);
-            filler.fill(segment, within >>> shift, n >>> shift);
-            offset += n;
+        try {
+            while (offset < end) {
+                MemorySegment segment = segmentAt(offset);
+                long within = offsetIn(offset);
+                long n = Math.min(end - offset, segment.byteSize() - within);
+                filler.fill(segment, within >>> shift, n >>> shift);
+                offset += n;
+            }
+            memory.deliverPendingFault();
+        } catch (InternalError e) {
+            throw fault(e, fromIndex);
+        } catch (IllegalStateException e) {
+            throw closed(e);
         }
     }
 
@@ -245,6 +275,29 @@ public abstract sealed class TypedArray implements AutoCloseable
     private static long pieceBackward(TypedArray src, long srcEnd, TypedArray dst, long dstEnd, long max) {
         long n = Math.min(max, src.offsetIn(srcEnd - 1) + 1);
         return Math.min(n, dst.offsetIn(dstEnd - 1) + 1);
+    }
+
+    /**
+     * What to throw for {@code fault}, the JDK's report of a failed access (a SIGBUS) at element {@code index}:
+     * for a view of a file, an {@link ArrayFileTruncatedException} when the file was truncated; else the fault.
+     */
+    final RuntimeException fault(InternalError fault, long index) {
+        RuntimeException explained = explain(fault, index);
+        if (explained == null) {
+            throw fault;
+        }
+        return explained;
+    }
+
+    private RuntimeException explain(InternalError fault, long index) {
+        ArrayMemory.FileView file = memory.file();
+        return file == null ? null : file.explainFault(fault, index);
+    }
+
+    /** What to throw for an access that found the memory closed: for a view of a file, an exception naming it. */
+    final IllegalStateException closed(IllegalStateException e) {
+        ArrayMemory.FileView file = memory.file();
+        return file == null || memory.isAlive() ? e : file.closed(e);
     }
 
     private IllegalStateException released(String operation) {
