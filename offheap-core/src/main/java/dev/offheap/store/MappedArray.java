@@ -18,6 +18,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
@@ -66,8 +67,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * crash when a page is first touched; a failed create leaves no file, a failed grow leaves the file as it was.
  * New files are readable and writable by their owner only.
  *
- * <p><b>Files changed underneath.</b> A file removed (unlinked) while open keeps working until closed: the
- * open channel and the mappings hold it. A file that another process truncates while it is mapped cannot be
+ * <p><b>Files changed underneath.</b> A file removed (unlinked) or replaced while open keeps working until
+ * closed: the open channel and the mappings hold it, and {@link #grow} then writes the new zeros through the
+ * channel (it never reserves space in whatever file the path names now). A file that another process truncates while it is mapped cannot be
  * protected against (files are not locked), but it never crashes the JVM: a bulk operation ({@code fill},
  * copies, {@code toArray}, {@code forEachChunk}) on the lost part throws {@link ArrayFileTruncatedException}
  * naming the file, its size now, the size needed and the element; so does {@code get} or {@code set} where
@@ -164,6 +166,8 @@ public final class MappedArray implements AutoCloseable {
     private final FileChannel channel;
     private final Mode mode;
     private final FileSpace space;
+    /** The file's identity (device and inode) when opened, to tell whether the path still names it. */
+    private final Object fileKey;
     private final MappingBudget mappings;
     private final BudgetOwner account;
     private final Set<ArrayMemory> views = ConcurrentHashMap.newKeySet();
@@ -178,6 +182,7 @@ public final class MappedArray implements AutoCloseable {
         this.mode = mode;
         this.header = header;
         this.space = options.space;
+        this.fileKey = fileKey(path);
         this.mappings = options.mappings;
         this.account = options.budget == null ? null : options.budget.owner("mapped array " + path);
     }
@@ -422,7 +427,7 @@ public final class MappedArray implements AutoCloseable {
                     + " bytes now, the data needs " + oldEnd);
         }
         try {
-            reserve(space, channel, path, oldEnd, reservedEnd(next));
+            reserve(spaceOfTheOpenFile(), channel, path, oldEnd, reservedEnd(next));
             channel.force(true);
         } catch (IOException | RuntimeException | Error e) {
             try {
@@ -556,6 +561,25 @@ public final class MappedArray implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             arena.close();
             throw e;
+        }
+    }
+
+    /**
+     * The way to reserve space in this file: {@code fallocate} opens the file again by its path, so once the
+     * path names another file or none (removed or replaced underneath), the zeros are written through the
+     * channel instead, which reaches this file whatever its path.
+     */
+    private FileSpace spaceOfTheOpenFile() {
+        Object now = fileKey(path);
+        return fileKey != null && fileKey.equals(now) ? space : FileSpace.portable();
+    }
+
+    /** The identity of the file {@code path} names (device and inode on Unix), or null if none or unknown. */
+    private static Object fileKey(Path path) {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+        } catch (IOException | RuntimeException gone) {
+            return null;
         }
     }
 

@@ -1,0 +1,124 @@
+package dev.offheap.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A closed mapped array and the views it handed out refuse every use, naming the file; unlinked files work on. */
+class MappedArrayHandlesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyMethodOfAClosedArrayThrowsNamingTheFile() throws IOException {
+        Path file = dir.resolve("closed.npy");
+        MappedArray array = MappedArray.create(file, ElementType.LONG, 100);
+        array.close();
+        List<ThrowingCallable> uses = List.of(array::elementType, array::length, array::mode, array::doubles,
+                array::longs, array::ints, array::floats, array::bytes, array::force, () -> array.grow(200));
+        for (ThrowingCallable use : uses) {
+            assertThatThrownBy(use).isInstanceOf(IllegalStateException.class)
+                    .hasMessage("mapped array " + file + " is closed");
+        }
+        assertThat(array.path()).isEqualTo(file);
+        assertThat(array).hasToString("MappedArray[" + file + ", 100 int64, READ_WRITE]");
+        assertThatCode(array::close).as("a second close does nothing, as for the pools").doesNotThrowAnyException();
+    }
+
+    @Test
+    void viewsOfAClosedArrayThrowNamingTheFileInEveryOperation() throws IOException {
+        Path file = dir.resolve("views.npy");
+        MappedArray array = MappedArray.create(file, ElementType.LONG, 1000);
+        LongArray view = array.longs();
+        LongArray other = array.longs();
+        array.grow(2000);
+        LongArray grown = array.longs();
+        MemorySegment segment = view.contiguousSegment().orElseThrow();
+        view.set(5, 42);
+        array.close();
+        for (LongArray closed : List.of(view, other, grown)) {
+            List<ThrowingCallable> uses = List.of(
+                    () -> closed.get(5),
+                    () -> closed.set(5, 1),
+                    () -> closed.fill(7),
+                    () -> closed.fill(0, 10, 0),
+                    () -> closed.copyTo(0, new long[10], 0, 10),
+                    () -> closed.copyFrom(new long[10], 0, 0, 10),
+                    () -> closed.toArray(0, 10),
+                    () -> closed.copyTo(0, grown == closed ? view : grown, 0, 10),
+                    () -> closed.forEachChunk((s, first) -> s.get(ValueLayout.JAVA_LONG, 0)));
+            for (ThrowingCallable use : uses) {
+                assertThatThrownBy(use).isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining(file.toString()).hasMessageContaining("closed");
+            }
+        }
+        assertThatThrownBy(() -> segment.get(ValueLayout.JAVA_LONG, 0))
+                .as("a segment a view handed out: the JDK's own exception").isInstanceOf(IllegalStateException.class);
+        assertThatCode(view::close).as("the view's own reference is still there to drop").doesNotThrowAnyException();
+        assertThatThrownBy(view::close).isInstanceOf(IllegalStateException.class).hasMessageContaining("released");
+    }
+
+    @Test
+    void aReleasedViewThrowsNamingTheFileWhileTheArrayWorksOn() throws IOException {
+        Path file = dir.resolve("released.npy");
+        try (MappedArray array = MappedArray.create(file, ElementType.INT, 10)) {
+            IntArray view = array.ints();
+            view.close();
+            assertThatThrownBy(() -> view.get(0)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(file.toString());
+            try (IntArray again = array.ints()) {
+                again.set(0, 3);
+                assertThat(again.get(0)).isEqualTo(3);
+            }
+        }
+    }
+
+    @Test
+    void aFileRemovedWhileOpenKeepsWorkingUntilClosed() throws IOException {
+        Path file = dir.resolve("unlinked.npy");
+        try (MappedArray array = MappedArray.create(file, ElementType.DOUBLE, 1000);
+             DoubleArray doubles = array.doubles()) {
+            Elements.write(doubles, 0, 1000);
+            Files.delete(file);
+            assertThat(file).doesNotExist();
+            Elements.check(doubles, 0, 1000);
+            doubles.set(3, -1.0);
+            array.force();
+            array.grow(5000);
+            try (DoubleArray grown = array.doubles()) {
+                assertThat(grown.get(3)).isEqualTo(-1.0);
+                Elements.check(grown, 1000, 5000, true);
+                grown.fill(1000, 5000, 2.5);
+                assertThat(grown.get(4999)).isEqualTo(2.5);
+            }
+            assertThat(array.length()).isEqualTo(5000);
+        }
+        assertThat(file).doesNotExist();
+    }
+
+    @Test
+    void growingAFileReplacedWhileOpenNeverTouchesTheNewFile() throws IOException {
+        Path file = dir.resolve("replaced.npy");
+        Path other = dir.resolve("other.bin");
+        try (MappedArray array = MappedArray.create(file, ElementType.INT, 1000)) {
+            Files.write(other, new byte[] {1, 2, 3});
+            Files.move(other, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            array.grow(100_000);
+            try (IntArray ints = array.ints()) {
+                ints.set(99_999, 7);
+                assertThat(ints.get(99_999)).isEqualTo(7);
+            }
+        }
+        assertThat(Files.readAllBytes(file)).as("the file now at the path").containsExactly(1, 2, 3);
+    }
+}
