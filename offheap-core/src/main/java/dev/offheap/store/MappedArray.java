@@ -44,6 +44,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * still open, and further access through one throws {@link IllegalStateException} naming the file (a segment
  * a view handed out throws the JDK's own {@code IllegalStateException}). Closing while other threads still
  * use views is safe: the views end first (a handshake with every thread), the file is unmapped afterwards.
+ * (JDK 25 also sets the interrupt status of a thread that was inside an access when its view ended; this
+ * class's file operations ignore an interrupt status set before they start, so that such a thread never
+ * closes the file for the others, as a {@code FileChannel} used by an interrupted thread would.)
  * {@link #grow} lengthens the file without touching older views, which keep their length: take a new view to
  * reach the new elements. A read-only file gives read-only views, whose setters throw
  * {@link IllegalArgumentException}.
@@ -219,6 +222,10 @@ public final class MappedArray implements AutoCloseable {
             throw new IllegalArgumentException("a mapped array of " + length + " " + type
                     + " elements is impossible: the length must be from 0 to " + header.maxLength());
         }
+        return Uninterruptible.call(() -> createFile(path, header, options));
+    }
+
+    private static MappedArray createFile(Path path, NpyHeader header, Options options) throws IOException {
         FileChannel channel = FileChannel.open(path, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
                 StandardOpenOption.WRITE), ownerOnly(path));
         try {
@@ -277,6 +284,11 @@ public final class MappedArray implements AutoCloseable {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(options, "options");
+        return Uninterruptible.call(() -> openFile(path, mode, expected, options));
+    }
+
+    private static MappedArray openFile(Path path, Mode mode, ElementType expected, Options options)
+            throws IOException {
         FileChannel channel = mode == Mode.READ_ONLY ? FileChannel.open(path, StandardOpenOption.READ)
                 : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
@@ -387,11 +399,15 @@ public final class MappedArray implements AutoCloseable {
                 view.whole().force();
             } catch (IllegalStateException closedMeanwhile) {
                 // A view released by another thread: its pages are the file's, forced with the channel below.
+                // (Its release may have set this thread's interrupt status: the channel is forced uninterruptibly.)
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
         }
-        channel.force(true);
+        Uninterruptible.call(() -> {
+            channel.force(true);
+            return null;
+        });
     }
 
     /**
@@ -418,6 +434,10 @@ public final class MappedArray implements AutoCloseable {
         if (newLength == old.length()) {
             return;
         }
+        Uninterruptible.call(() -> growFile(old, newLength));
+    }
+
+    private Void growFile(NpyHeader old, long newLength) throws IOException {
         NpyHeader next = old.withLength(newLength);
         byte[] block = next.encode(path);
         long oldSize = channel.size();
@@ -442,6 +462,7 @@ public final class MappedArray implements AutoCloseable {
         writeHeader(channel, block);
         channel.force(true);
         header = next;
+        return null;
     }
 
     /**
@@ -490,8 +511,16 @@ public final class MappedArray implements AutoCloseable {
         }
     }
 
+    private ArrayMemory map(ElementType wanted) {
+        try {
+            return Uninterruptible.call(() -> mapNow(wanted));
+        } catch (IOException impossible) { // mapNow throws UncheckedIOException
+            throw new UncheckedIOException(impossible);
+        }
+    }
+
     /** Maps the data as it is now: the budget and the mapping limit are asked first, and undone on failure. */
-    private synchronized ArrayMemory map(ElementType wanted) {
+    private synchronized ArrayMemory mapNow(ElementType wanted) {
         checkOpen();
         NpyHeader now = header;
         if (now.type() != wanted) {
@@ -527,7 +556,7 @@ public final class MappedArray implements AutoCloseable {
                 throw new IllegalStateException("cannot map " + path + ": " + full.getMessage(), full);
             }
             try {
-                ArrayMemory memory = mapNow(now, charge);
+                ArrayMemory memory = mapView(now, charge);
                 mapped = true;
                 return memory;
             } finally {
@@ -542,7 +571,7 @@ public final class MappedArray implements AutoCloseable {
         }
     }
 
-    private ArrayMemory mapNow(NpyHeader now, long charge) {
+    private ArrayMemory mapView(NpyHeader now, long charge) {
         Arena arena = Arena.ofShared();
         try {
             FileChannel.MapMode mapMode = mode == Mode.READ_ONLY ? FileChannel.MapMode.READ_ONLY

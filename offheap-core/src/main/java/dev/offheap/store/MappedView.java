@@ -14,7 +14,7 @@ record MappedView(Path path, FileChannel channel, long end, long charge) impleme
     public RuntimeException explainFault(InternalError fault, long index) {
         long size;
         try {
-            size = channel.size();
+            size = Uninterruptible.call(channel::size);
         } catch (IOException | RuntimeException unknown) { // closed meanwhile: nothing to say
             return null;
         }

@@ -121,4 +121,41 @@ class MappedArrayHandlesTest {
         }
         assertThat(Files.readAllBytes(file)).as("the file now at the path").containsExactly(1, 2, 3);
     }
+
+    /**
+     * JDK 25 sets the interrupt status of a thread that was inside an access when another thread closed the
+     * arena (a view released or the array closed under it). A {@code FileChannel} closes itself when an
+     * interrupted thread uses it: the array must never let that close its file for everyone.
+     */
+    @Test
+    void anInterruptedThreadNeverClosesTheFileForTheOthers() throws IOException {
+        Path file = dir.resolve("interrupted.npy");
+        try (MappedArray array = MappedArray.create(file, ElementType.LONG, 1000)) {
+            try {
+                Thread.currentThread().interrupt();
+                try (LongArray longs = array.longs()) {
+                    longs.set(1, 2);
+                }
+                array.force();
+                array.grow(2000);
+                assertThat(Thread.currentThread().isInterrupted()).as("the interrupt is kept for the caller").isTrue();
+            } finally {
+                Thread.interrupted();
+            }
+            try (LongArray longs = array.longs()) {
+                assertThat(longs.get(1)).isEqualTo(2);
+                assertThat(longs.length()).isEqualTo(2000);
+            }
+            array.force();
+        }
+        try {
+            Thread.currentThread().interrupt();
+            try (MappedArray array = MappedArray.open(file, MappedArray.Mode.READ_WRITE)) {
+                assertThat(array.length()).isEqualTo(2000);
+            }
+            MappedArray.create(dir.resolve("interrupted-2.npy"), ElementType.INT, 10).close();
+        } finally {
+            Thread.interrupted();
+        }
+    }
 }
