@@ -13,7 +13,9 @@ import java.util.Optional;
  *
  * <p>Arrays are reference counted like pool buffers: {@link #retain()} adds an owner, {@link #release()} or
  * {@link #close()} drops one, and the last release gives the memory back at once. After that every access,
- * through the array or through a segment it handed out, throws {@link IllegalStateException}.
+ * through the array or through a segment it handed out, throws {@link IllegalStateException} (naming the file,
+ * for a view of a {@link MappedArray}). An access to a view whose file someone else truncated throws
+ * {@link ArrayFileTruncatedException}, with the limits {@link MappedArray} describes.
  *
  * <p>Element access is not synchronized, like a Java array: threads that share an array need their own
  * happens-before (a lock, a volatile, a thread start or join).
