@@ -79,12 +79,19 @@ final class ArrayMemory {
     }
 
     /**
-     * Ends every segment (a handshake with all threads), then gives the memory back. Only the first call
-     * does anything: the owner's last release and its pool's close may race.
+     * Ends every segment (a handshake with all threads), then gives the memory back. Only the first call that
+     * succeeds does anything: the owner's last release and its pool's close may race. While an I/O or native
+     * operation holds a segment, the JDK refuses to close the arena: that {@link IllegalStateException} is
+     * thrown and nothing is given back, and a later call tries again.
      */
     void close() {
         if (closed.compareAndSet(false, true)) {
-            arena.close();
+            try {
+                arena.close();
+            } catch (IllegalStateException inUse) {
+                closed.set(false);
+                throw inUse;
+            }
             afterClose.accept(this);
         }
     }

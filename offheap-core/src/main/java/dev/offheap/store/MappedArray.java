@@ -178,6 +178,8 @@ public final class MappedArray implements AutoCloseable {
     private volatile NpyHeader header;
     private Registration jmx = Registration.NONE;
     private volatile boolean closed;
+    /** Every view ended and the file closed: close is done. Guarded by {@code this}. */
+    private boolean fileClosed;
 
     private MappedArray(Path path, FileChannel channel, Mode mode, NpyHeader header, Options options) {
         this.path = path;
@@ -471,43 +473,46 @@ public final class MappedArray implements AutoCloseable {
      * none is mid-access when the file is unmapped. Every charge goes back to the budget and the MXBean is
      * unregistered. A second close does nothing.
      *
-     * @throws IllegalStateException if a view cannot end because a segment of it is in use by a native or
-     *                               I/O operation (the JDK refuses to close it); that view stays mapped
+     * <p>The JDK refuses to end a view while an I/O or native operation holds one of its segments (a
+     * {@code ByteBuffer} of it being written to a channel, say): then this throws, the array counts as closed
+     * (every method throws), and that view stays mapped and charged, with the file open, until {@code close}
+     * is called again once the operation is over.
+     *
+     * @throws IllegalStateException if a view is held by an I/O or native operation (see above)
      * @throws UncheckedIOException  if closing the file fails
      */
     @Override
     public synchronized void close() {
-        if (closed) {
+        if (fileClosed) {
             return;
         }
         closed = true;
         jmx.close();
-        RuntimeException failure = null;
+        IllegalStateException inUse = null;
         for (ArrayMemory view : views) {
             try {
                 view.close();
-            } catch (RuntimeException e) {
-                if (failure == null) {
-                    failure = e;
+            } catch (IllegalStateException e) {
+                if (inUse == null) {
+                    inUse = new IllegalStateException("cannot close " + path + " yet: an I/O or native operation"
+                            + " holds a segment of one of its views; it stays mapped until close is called again"
+                            + " once the operation is over", e);
                 } else {
-                    failure.addSuppressed(e);
+                    inUse.addSuppressed(e);
                 }
             }
         }
+        if (inUse != null) {
+            throw inUse;
+        }
+        fileClosed = true;
         if (account != null) {
             account.close();
         }
         try {
             channel.close();
         } catch (IOException e) {
-            UncheckedIOException closing = new UncheckedIOException("cannot close " + path, e);
-            if (failure != null) {
-                closing.addSuppressed(failure);
-            }
-            throw closing;
-        }
-        if (failure != null) {
-            throw failure;
+            throw new UncheckedIOException("cannot close " + path, e);
         }
     }
 

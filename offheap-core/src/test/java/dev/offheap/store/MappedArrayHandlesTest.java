@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.offheap.account.MemoryBudget;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -157,5 +158,48 @@ class MappedArrayHandlesTest {
         } finally {
             Thread.interrupted();
         }
+    }
+
+    /**
+     * The JDK refuses to close an arena while an I/O operation holds one of its segments (here a write to a
+     * full pipe): close says so, and closing again once the operation is over unmaps the view and gives its
+     * charge back instead of leaving it mapped for good.
+     */
+    @Test
+    void aViewHeldByAnIoOperationIsUnmappedByTheNextClose() throws Exception {
+        MemoryBudget budget = MemoryBudget.unlimited("held-by-io");
+        Path file = dir.resolve("held.npy");
+        MappedArray array = MappedArray.create(file, ElementType.BYTE, 1 << 20,
+                MappedArray.Options.defaults().budget(budget).jmx(false));
+        ByteArray bytes = array.bytes();
+        java.nio.channels.Pipe pipe = java.nio.channels.Pipe.open();
+        java.nio.ByteBuffer whole = bytes.contiguousSegment().orElseThrow().asByteBuffer();
+        Thread writer = Thread.ofPlatform().start(() -> {
+            try {
+                while (whole.hasRemaining()) {
+                    pipe.sink().write(whole);
+                }
+            } catch (IOException | IllegalStateException e) {
+                throw new AssertionError(e);
+            }
+        });
+        pipe.source().read(java.nio.ByteBuffer.allocate(1)); // the writer is inside its write, holding the segment
+        assertThatThrownBy(array::close).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("cannot close " + file + " yet").hasRootCauseMessage("Session is acquired by 1 clients");
+        assertThatThrownBy(array::length).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+        java.nio.ByteBuffer sink = java.nio.ByteBuffer.allocate(1 << 16);
+        while (writer.isAlive()) {
+            pipe.source().read(sink.clear());
+        }
+        assertThat(budget.used()).as("still mapped").isEqualTo(1 << 20);
+        array.close();
+        assertThat(array.openViews()).isZero();
+        assertThat(budget.used()).isZero();
+        assertThatThrownBy(() -> bytes.get(0)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(file.toString());
+        assertThatCode(array::close).doesNotThrowAnyException();
+        pipe.sink().close();
+        pipe.source().close();
+        budget.close();
     }
 }
