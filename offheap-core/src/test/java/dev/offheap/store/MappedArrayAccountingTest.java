@@ -43,6 +43,7 @@ class MappedArrayAccountingTest {
             assertThat(budget.used()).isEqualTo(8192);
             array.grow(100_000);
             try (DoubleArray grown = array.doubles()) {
+                assertThat(grown.length()).isEqualTo(100_000);
                 assertThat(budget.used()).isEqualTo(8192 + 802_816);
             }
             assertThat(budget.used()).isEqualTo(8192);
@@ -121,6 +122,7 @@ class MappedArrayAccountingTest {
             assertThat(SERVER.getAttribute(bean, "BudgetPath")).isEqualTo(budget.path());
             assertThat(SERVER.getAttribute(bean, "Views")).isEqualTo(0L);
             try (FloatArray floats = array.floats()) {
+                assertThat(floats.length()).isEqualTo(5000);
                 assertThat(SERVER.getAttribute(bean, "Views")).isEqualTo(1L);
                 assertThat(SERVER.getAttribute(bean, "MappedBytes")).isEqualTo(20_480L);
             }
@@ -130,16 +132,16 @@ class MappedArrayAccountingTest {
         }
         assertThat(SERVER.isRegistered(bean)).isFalse();
         assertThat(SERVER.isRegistered(budgetBean)).isFalse();
-        try (MappedArray array = MappedArray.open(file, MappedArray.Mode.READ_ONLY)) {
-            ObjectName byFileName = new ObjectName("dev.offheap:type=MappedArray,name=prices.npy");
-            assertThat(SERVER.isRegistered(byFileName)).as("named after the file by default").isTrue();
-            assertThat(SERVER.getAttribute(byFileName, "ReadOnly")).isEqualTo(true);
-            assertThat(SERVER.getAttribute(byFileName, "BudgetPath")).isEqualTo("");
-            array.close();
-            assertThat(SERVER.isRegistered(byFileName)).isFalse();
-        }
-        try (MappedArray array = MappedArray.open(file, MappedArray.Mode.READ_ONLY,
+        MappedArray reopened = MappedArray.open(file, MappedArray.Mode.READ_ONLY);
+        ObjectName byFileName = new ObjectName("dev.offheap:type=MappedArray,name=prices.npy");
+        assertThat(SERVER.isRegistered(byFileName)).as("named after the file by default").isTrue();
+        assertThat(SERVER.getAttribute(byFileName, "ReadOnly")).isEqualTo(true);
+        assertThat(SERVER.getAttribute(byFileName, "BudgetPath")).isEqualTo("");
+        reopened.close();
+        assertThat(SERVER.isRegistered(byFileName)).isFalse();
+        try (MappedArray unregistered = MappedArray.open(file, MappedArray.Mode.READ_ONLY,
                 MappedArray.Options.defaults().jmx(false).name(name))) {
+            assertThat(unregistered.length()).isEqualTo(6000);
             assertThat(SERVER.queryNames(new ObjectName("dev.offheap:type=MappedArray,*"), null))
                     .noneMatch(n -> n.getKeyProperty("name").startsWith(name));
         }
