@@ -19,19 +19,32 @@ final class ArrayMemory {
     private final int chunkShift;
     private final long byteSize;
     private final Consumer<ArrayMemory> afterClose;
+    private final FileView file;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final String owner;
     private volatile boolean closedByOwner;
 
     ArrayMemory(Arena arena, MemorySegment whole, MemorySegment[] chunks, int chunkShift, long byteSize,
             Consumer<ArrayMemory> afterClose) {
-        this("", arena, whole, chunks, chunkShift, byteSize, afterClose);
+        this("", arena, whole, chunks, chunkShift, byteSize, afterClose, null);
     }
 
     /** {@code owner} describes who made the memory, for messages: {@code chunk pool 'samples'}. */
     ArrayMemory(String owner, Arena arena, MemorySegment whole, MemorySegment[] chunks, int chunkShift,
             long byteSize, Consumer<ArrayMemory> afterClose) {
+        this(owner, arena, whole, chunks, chunkShift, byteSize, afterClose, null);
+    }
+
+    /** Memory that maps a file others can change ({@link MappedArray}): {@code file} explains what goes wrong. */
+    ArrayMemory(Arena arena, MemorySegment whole, MemorySegment[] chunks, int chunkShift, long byteSize,
+            Consumer<ArrayMemory> afterClose, FileView file) {
+        this("", arena, whole, chunks, chunkShift, byteSize, afterClose, file);
+    }
+
+    private ArrayMemory(String owner, Arena arena, MemorySegment whole, MemorySegment[] chunks, int chunkShift,
+            long byteSize, Consumer<ArrayMemory> afterClose, FileView file) {
         this.owner = owner;
+        this.file = file;
         this.arena = arena;
         this.whole = whole;
         this.chunks = chunks;
@@ -60,6 +73,23 @@ final class ArrayMemory {
 
     boolean isAlive() {
         return !closed.get();
+    }
+
+    /** The file this memory maps, if others can change it; null for a pool's chunks. */
+    FileView file() {
+        return file;
+    }
+
+    /**
+     * Makes the JDK throw, here, the fault it noted without throwing: in compiled code a fault (a SIGBUS: the
+     * file was truncated) is reported asynchronously, at the thread's next call into the VM or safepoint poll,
+     * which may lie outside the caller's {@code catch}. {@code Thread.holdsLock} is such a call, and cheap.
+     * Only for file memory: a pool's chunks cannot fault.
+     */
+    void deliverPendingFault() {
+        if (file != null) {
+            Thread.holdsLock(file);
+        }
     }
 
     String owner() {
@@ -104,5 +134,14 @@ final class ArrayMemory {
             closedByOwner = false;
             throw acquired;
         }
+    }
+
+    /** What a view of a file knows about the file, to explain an access that fails. */
+    interface FileView {
+        /** The exception for {@code fault} at element {@code index}, or null if the file does not explain it. */
+        RuntimeException explainFault(InternalError fault, long index);
+
+        /** The exception for a view used after it was closed, naming the file. */
+        IllegalStateException closed(IllegalStateException cause);
     }
 }

@@ -31,6 +31,8 @@ public final class DoubleArray extends TypedArray {
             }
             long offset = index << 3;
             return chunks[(int) (offset >>> chunkShift)].get(LAYOUT, offset & chunkMask);
+        } catch (InternalError e) {
+            throw fault(e, index);
         } catch (IllegalStateException e) {
             throw ifEnded(e, "get");
         }
@@ -47,6 +49,8 @@ public final class DoubleArray extends TypedArray {
             }
             long offset = index << 3;
             chunks[(int) (offset >>> chunkShift)].set(LAYOUT, offset & chunkMask, value);
+        } catch (InternalError e) {
+            throw fault(e, index);
         } catch (IllegalStateException e) {
             throw ifEnded(e, "set");
         }

@@ -1,5 +1,12 @@
 package dev.offheap.store;
 
+import dev.offheap.account.BudgetExceededException;
+import dev.offheap.account.BudgetOwner;
+import dev.offheap.account.MemoryBudget;
+import dev.offheap.metrics.MappedArrayMXBean;
+import dev.offheap.metrics.jfr.BudgetExceeded;
+import dev.offheap.metrics.jmx.Jmx;
+import dev.offheap.metrics.jmx.Registration;
 import dev.offheap.os.FileSpace;
 import dev.offheap.os.NativeMemory;
 import java.io.IOException;
@@ -11,11 +18,14 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One typed array in a file of its own, mapped into memory: it outlives the process, and the file is a
@@ -31,9 +41,24 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p><b>Views.</b> {@link #doubles()} and its siblings map the array's current length anew each time. A view
  * is a reference-counted {@link TypedArray} like any other; closing the {@code MappedArray} ends every view
- * still open, and further access through one throws {@link IllegalStateException}. {@link #grow} lengthens
- * the file without touching older views, which keep their length: take a new view to reach the new elements.
- * A read-only file gives read-only views, whose setters throw {@link IllegalArgumentException}.
+ * still open, and further access through one throws {@link IllegalStateException} naming the file (a segment
+ * a view handed out throws the JDK's own {@code IllegalStateException}). Closing while other threads still
+ * use views is safe: the views end first (a handshake with every thread), the file is unmapped afterwards.
+ * (JDK 25 also sets the interrupt status of a thread that was inside an access when its view ended; this
+ * class's file operations ignore an interrupt status set before they start, so that such a thread never
+ * closes the file for the others, as a {@code FileChannel} used by an interrupted thread would.)
+ * {@link #grow} lengthens the file without touching older views, which keep their length: take a new view to
+ * reach the new elements. A read-only file gives read-only views, whose setters throw
+ * {@link IllegalArgumentException}.
+ *
+ * <p><b>Accounting.</b> Every view is one memory mapping. All mapped arrays of the JVM together may hold half
+ * of Linux's {@code vm.max_map_count} (the rest is the JVM's): a view beyond that is refused with an
+ * {@link IllegalStateException} that says so. With {@link Options#budget}, each view charges its mapped bytes
+ * (address space, in whole pages, as a {@link ChunkPool} charges its chunks' capacity, not the pages resident
+ * in RAM) before it is mapped, and gives them back once it is unmapped: a refusal throws the budget's
+ * {@link BudgetExceededException} and leaves nothing mapped or charged. Each array shows in JMX as
+ * {@code dev.offheap:type=MappedArray,name=<file name>} ({@link MappedArrayMXBean}) from create or open to
+ * close, unless {@link Options#jmx(boolean) jmx(false)}.
  *
  * <p><b>Durability.</b> {@link #force()} writes every change made through the views, and the header, to the
  * disk. Closing does not force: changes reach the disk when the OS writes them back, as for any mapped file.
@@ -42,9 +67,20 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p><b>Space.</b> The file's data is reserved on disk before it is mapped ({@code fallocate} on Linux, zeros
  * written elsewhere), so a full disk is an {@link IOException} from {@link #create} or {@link #grow}, never a
- * crash when a page is first touched. New files are readable and writable by their owner only. A file that
- * another process truncates while it is mapped cannot be protected against: access to the lost pages then
- * throws {@link InternalError} (the JDK's report of the SIGBUS), it does not crash the JVM.
+ * crash when a page is first touched; a failed create leaves no file, a failed grow leaves the file as it was.
+ * New files are readable and writable by their owner only.
+ *
+ * <p><b>Files changed underneath.</b> A file removed (unlinked) or replaced while open keeps working until
+ * closed: the open channel and the mappings hold it, and {@link #grow} then writes the new zeros through the
+ * channel (it never reserves space in whatever file the path names now). A file that another process truncates while it is mapped cannot be
+ * protected against (files are not locked), but it never crashes the JVM: a bulk operation ({@code fill},
+ * copies, {@code toArray}, {@code forEachChunk}) on the lost part throws {@link ArrayFileTruncatedException}
+ * naming the file, its size now, the size needed and the element; so does {@code get} or {@code set} where
+ * the JDK reports the fault at once (interpreted code). In JIT-compiled code the JDK reports a fault
+ * asynchronously, at the thread's next safepoint poll, which may lie in the caller's loop: a {@code get} or
+ * {@code set} there reads garbage or writes nothing and the caller's code throws the JDK's
+ * {@link InternalError} ("a fault occurred in an unsafe memory access operation"). A new view or
+ * {@link #grow} of a truncated file is refused with the sizes ({@link ArrayFileException}).
  *
  * <p><b>Files of other tools.</b> {@code .npy} files written by NumPy ({@code np.save}, formats 1.0 to 3.0)
  * open too, when they hold a 1-D array of int8, int32, int64, float32 or float64 in native byte order.
@@ -52,7 +88,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * saying why.
  *
  * <p>The methods of this class are thread-safe; element access follows {@link TypedArray}'s rules. Files are
- * not locked: any number of processes may read one, but only one may open it read-write at a time.
+ * not locked: any number of processes may read one, but only one may open it read-write at a time. Every
+ * method but {@link #path()}, {@link #toString()} and {@link #close()} throws {@link IllegalStateException}
+ * naming the file once it is closed; a second close does nothing.
  */
 public final class MappedArray implements AutoCloseable {
 
@@ -62,6 +100,68 @@ public final class MappedArray implements AutoCloseable {
         READ_WRITE
     }
 
+    /**
+     * How a file is mapped: the budget its views charge, its JMX name. Immutable: each method returns a copy.
+     *
+     * {@snippet :
+     * MappedArray.Options options = MappedArray.Options.defaults().budget(budget).name("prices");
+     * try (MappedArray file = MappedArray.open(path, MappedArray.Mode.READ_ONLY, options)) {
+     *     // ...
+     * }
+     * }
+     */
+    public static final class Options {
+        private static final Options DEFAULTS = new Options(null, null, true, FileSpace.system(), MAPPINGS);
+
+        private final MemoryBudget budget;
+        private final String name;
+        private final boolean jmx;
+        private final FileSpace space;
+        private final MappingBudget mappings;
+
+        private Options(MemoryBudget budget, String name, boolean jmx, FileSpace space, MappingBudget mappings) {
+            this.budget = budget;
+            this.name = name;
+            this.jmx = jmx;
+            this.space = space;
+            this.mappings = mappings;
+        }
+
+        /** No budget, shown in JMX under the file's name. */
+        public static Options defaults() {
+            return DEFAULTS;
+        }
+
+        /** The budget each view charges its mapped bytes to. Default: none. */
+        public Options budget(MemoryBudget budget) {
+            return new Options(Objects.requireNonNull(budget, "budget"), name, jmx, space, mappings);
+        }
+
+        /** The name in JMX ({@code -2}, {@code -3}... if taken) and in the budget's owner. Default: the file's name. */
+        public Options name(String name) {
+            return new Options(budget, Objects.requireNonNull(name, "name"), jmx, space, mappings);
+        }
+
+        /** Whether to register the array's MXBean from create or open to close. Default on. */
+        public Options jmx(boolean register) {
+            return new Options(budget, name, register, space, mappings);
+        }
+
+        /** Tests: another way to reserve disk space. */
+        Options space(FileSpace space) {
+            return new Options(budget, name, jmx, Objects.requireNonNull(space, "space"), mappings);
+        }
+
+        /** Tests: a mapping limit of their own, to reach it cheaply. */
+        Options mappings(MappingBudget mappings) {
+            return new Options(budget, name, jmx, space, Objects.requireNonNull(mappings, "mappings"));
+        }
+    }
+
+    /** The mappings of every mapped array in this JVM. */
+    private static final MappingBudget MAPPINGS = new MappingBudget("the mapped arrays of this JVM",
+            "release views no longer needed, or raise vm.max_map_count", MapCount.limitForStores());
+
     /** The shift that makes one chunk of a whole mapping: views are never split into chunks. */
     private static final int ONE_CHUNK = Long.SIZE - 2;
 
@@ -69,16 +169,38 @@ public final class MappedArray implements AutoCloseable {
     private final FileChannel channel;
     private final Mode mode;
     private final FileSpace space;
+    /** The file's identity (device and inode) when opened, to tell whether the path still names it. */
+    private final Object fileKey;
+    private final MappingBudget mappings;
+    private final BudgetOwner account;
     private final Set<ArrayMemory> views = ConcurrentHashMap.newKeySet();
+    private final AtomicLong mappedBytes = new AtomicLong();
     private volatile NpyHeader header;
-    private boolean closed;
+    private Registration jmx = Registration.NONE;
+    private volatile boolean closed;
+    /** Every view ended and the file closed: close is done. Guarded by {@code this}. */
+    private boolean fileClosed;
 
-    private MappedArray(Path path, FileChannel channel, Mode mode, NpyHeader header, FileSpace space) {
+    private MappedArray(Path path, FileChannel channel, Mode mode, NpyHeader header, Options options) {
         this.path = path;
         this.channel = channel;
         this.mode = mode;
         this.header = header;
-        this.space = space;
+        this.space = options.space;
+        this.fileKey = fileKey(path);
+        this.mappings = options.mappings;
+        this.account = options.budget == null ? null : options.budget.owner("mapped array " + path);
+    }
+
+    /** Makes the array, on a channel that the caller closes if this throws, and shows it in JMX. */
+    private static MappedArray opened(Path path, FileChannel channel, Mode mode, NpyHeader header, Options options) {
+        MappedArray array = new MappedArray(path, channel, mode, header, options);
+        if (options.jmx) {
+            String name = options.name != null ? options.name : String.valueOf(path.getFileName());
+            array.jmx = Jmx.registerPool("MappedArray", name, MappedArrayMXBean.class, new MappedArrayMetrics(array),
+                    options.budget == null ? List.of() : List.of(options.budget));
+        }
+        return array;
     }
 
     /**
@@ -89,24 +211,31 @@ public final class MappedArray implements AutoCloseable {
      * @throws IOException                               if the disk has no room for it (then no file is left)
      */
     public static MappedArray create(Path path, ElementType type, long length) throws IOException {
-        return create(path, type, length, FileSpace.system());
+        return create(path, type, length, Options.defaults());
     }
 
-    static MappedArray create(Path path, ElementType type, long length, FileSpace space) throws IOException {
+    /** Creates a new file as {@link #create(Path, ElementType, long)}, mapped with {@code options}. */
+    public static MappedArray create(Path path, ElementType type, long length, Options options) throws IOException {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(options, "options");
         NpyHeader header = NpyHeader.create(type, length);
         if (length < 0 || length > header.maxLength()) {
             throw new IllegalArgumentException("a mapped array of " + length + " " + type
                     + " elements is impossible: the length must be from 0 to " + header.maxLength());
         }
+        return Uninterruptible.call(() -> createFile(path, header, options));
+    }
+
+    private static MappedArray createFile(Path path, NpyHeader header, Options options) throws IOException {
         FileChannel channel = FileChannel.open(path, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
                 StandardOpenOption.WRITE), ownerOnly(path));
         try {
-            reserve(space, channel, path, header.dataOffset(), reservedEnd(header));
+            reserve(options.space, channel, path, header.dataOffset(), reservedEnd(header));
             writeHeader(channel, header.encode(path));
             channel.force(true);
             forceDirectory(path);
+            return opened(path, channel, Mode.READ_WRITE, header, options);
         } catch (IOException | RuntimeException | Error e) {
             closeAfterFailure(channel, e);
             try {
@@ -116,7 +245,10 @@ public final class MappedArray implements AutoCloseable {
             }
             throw e;
         }
-        return new MappedArray(path, channel, Mode.READ_WRITE, header, space);
+    }
+
+    static MappedArray create(Path path, ElementType type, long length, FileSpace space) throws IOException {
+        return create(path, type, length, Options.defaults().space(space));
     }
 
     /**
@@ -127,7 +259,12 @@ public final class MappedArray implements AutoCloseable {
      * @throws IOException        if it cannot be read (missing, no permission)
      */
     public static MappedArray open(Path path, Mode mode) throws IOException {
-        return open(path, mode, null, FileSpace.system());
+        return open(path, mode, null, Options.defaults());
+    }
+
+    /** Opens an existing {@code .npy} file as {@link #open(Path, Mode)}, mapped with {@code options}. */
+    public static MappedArray open(Path path, Mode mode, Options options) throws IOException {
+        return open(path, mode, null, options);
     }
 
     /**
@@ -136,12 +273,24 @@ public final class MappedArray implements AutoCloseable {
      * @throws ArrayFileException if it holds another type, or as {@link #open(Path, Mode)}
      */
     public static MappedArray open(Path path, Mode mode, ElementType expected) throws IOException {
-        return open(path, mode, Objects.requireNonNull(expected, "expected"), FileSpace.system());
+        return open(path, mode, Objects.requireNonNull(expected, "expected"), Options.defaults());
     }
 
-    static MappedArray open(Path path, Mode mode, ElementType expected, FileSpace space) throws IOException {
+    /**
+     * Opens an existing {@code .npy} file that must hold {@code expected} elements (any type if null), mapped
+     * with {@code options}.
+     *
+     * @throws ArrayFileException if it holds another type, or as {@link #open(Path, Mode)}
+     */
+    public static MappedArray open(Path path, Mode mode, ElementType expected, Options options) throws IOException {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(options, "options");
+        return Uninterruptible.call(() -> openFile(path, mode, expected, options));
+    }
+
+    private static MappedArray openFile(Path path, Mode mode, ElementType expected, Options options)
+            throws IOException {
         FileChannel channel = mode == Mode.READ_ONLY ? FileChannel.open(path, StandardOpenOption.READ)
                 : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
@@ -150,29 +299,37 @@ public final class MappedArray implements AutoCloseable {
                 throw new ArrayFileException(path, "holds " + header.type() + ", not " + expected);
             }
             if (mode == Mode.READ_WRITE) {
-                space.reserve(channel, path, header.dataOffset(), header.dataBytes());
+                options.space.reserve(channel, path, header.dataOffset(), header.dataBytes());
             }
-            return new MappedArray(path, channel, mode, header, space);
+            return opened(path, channel, mode, header, options);
         } catch (IOException | RuntimeException | Error e) {
             closeAfterFailure(channel, e);
             throw e;
         }
     }
 
+    static MappedArray open(Path path, Mode mode, ElementType expected, FileSpace space) throws IOException {
+        return open(path, mode, expected, Options.defaults().space(space));
+    }
+
+    /** The file's path; still answers once closed. */
     public Path path() {
         return path;
     }
 
     public ElementType elementType() {
+        checkOpen();
         return header.type();
     }
 
     /** The number of elements now; views taken before a {@link #grow} keep the length they had. */
     public long length() {
+        checkOpen();
         return header.length();
     }
 
     public Mode mode() {
+        checkOpen();
         return mode;
     }
 
@@ -181,27 +338,48 @@ public final class MappedArray implements AutoCloseable {
         return views.size();
     }
 
-    /** The whole array as {@code double}s: a new view of the current length. */
+    /** Bytes of address space the open views map, in whole pages. */
+    long mappedBytes() {
+        return mappedBytes.get();
+    }
+
+    /** The budget views charge, or null. */
+    MemoryBudget budget() {
+        return account == null ? null : account.budget();
+    }
+
+    /**
+     * The whole array as {@code double}s: a new view of the current length, one new mapping.
+     *
+     * @throws IllegalStateException    if the file holds another type, is closed, or the mapping limit is reached
+     * @throws BudgetExceededException  if the budget refuses the view's bytes (nothing is mapped then)
+     * @throws UncheckedIOException     if the file cannot be mapped, saying why (truncated by someone else: an
+     *                                  {@link ArrayFileException} cause with the sizes)
+     */
     public DoubleArray doubles() {
         ArrayMemory memory = map(ElementType.DOUBLE);
         return new DoubleArray(memory, memory.byteSize() >> ElementType.DOUBLE.shift());
     }
 
+    /** The whole array as {@code long}s, as {@link #doubles()}. */
     public LongArray longs() {
         ArrayMemory memory = map(ElementType.LONG);
         return new LongArray(memory, memory.byteSize() >> ElementType.LONG.shift());
     }
 
+    /** The whole array as {@code int}s, as {@link #doubles()}. */
     public IntArray ints() {
         ArrayMemory memory = map(ElementType.INT);
         return new IntArray(memory, memory.byteSize() >> ElementType.INT.shift());
     }
 
+    /** The whole array as {@code float}s, as {@link #doubles()}. */
     public FloatArray floats() {
         ArrayMemory memory = map(ElementType.FLOAT);
         return new FloatArray(memory, memory.byteSize() >> ElementType.FLOAT.shift());
     }
 
+    /** The whole array as {@code byte}s, as {@link #doubles()}. */
     public ByteArray bytes() {
         ArrayMemory memory = map(ElementType.BYTE);
         return new ByteArray(memory, memory.byteSize());
@@ -223,11 +401,15 @@ public final class MappedArray implements AutoCloseable {
                 view.whole().force();
             } catch (IllegalStateException closedMeanwhile) {
                 // A view released by another thread: its pages are the file's, forced with the channel below.
+                // (Its release may have set this thread's interrupt status: the channel is forced uninterruptibly.)
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
         }
-        channel.force(true);
+        Uninterruptible.call(() -> {
+            channel.force(true);
+            return null;
+        });
     }
 
     /**
@@ -238,6 +420,7 @@ public final class MappedArray implements AutoCloseable {
      *
      * @throws IllegalStateException    if the file is read-only or closed
      * @throws IllegalArgumentException if {@code newLength} is smaller than the length or too large
+     * @throws ArrayFileException       if someone else truncated the file (it is left as it is)
      * @throws IOException              if the disk has no room (the file keeps its length and data)
      */
     public synchronized void grow(long newLength) throws IOException {
@@ -253,12 +436,20 @@ public final class MappedArray implements AutoCloseable {
         if (newLength == old.length()) {
             return;
         }
+        Uninterruptible.call(() -> growFile(old, newLength));
+    }
+
+    private Void growFile(NpyHeader old, long newLength) throws IOException {
         NpyHeader next = old.withLength(newLength);
         byte[] block = next.encode(path);
         long oldSize = channel.size();
         long oldEnd = old.dataOffset() + old.dataBytes();
+        if (oldSize < oldEnd) { // growing would turn the lost data into zeros without a word
+            throw new ArrayFileException(path, "cannot grow: truncated by someone else: it has " + oldSize
+                    + " bytes now, the data needs " + oldEnd);
+        }
         try {
-            reserve(space, channel, path, oldEnd, reservedEnd(next));
+            reserve(spaceOfTheOpenFile(), channel, path, oldEnd, reservedEnd(next));
             channel.force(true);
         } catch (IOException | RuntimeException | Error e) {
             try {
@@ -273,22 +464,50 @@ public final class MappedArray implements AutoCloseable {
         writeHeader(channel, block);
         channel.force(true);
         header = next;
+        return null;
     }
 
     /**
-     * Ends every view still open (further access through them throws {@link IllegalStateException}) and
-     * closes the file, without forcing it. A second close does nothing.
+     * Ends every view still open, then closes the file, without forcing it. Threads still using a view get
+     * {@link IllegalStateException} naming the file; ending the views is a handshake with every thread, so
+     * none is mid-access when the file is unmapped. Every charge goes back to the budget and the MXBean is
+     * unregistered. A second close does nothing.
      *
-     * @throws UncheckedIOException if closing the file fails
+     * <p>The JDK refuses to end a view while an I/O or native operation holds one of its segments (a
+     * {@code ByteBuffer} of it being written to a channel, say): then this throws, the array counts as closed
+     * (every method throws), and that view stays mapped and charged, with the file open, until {@code close}
+     * is called again once the operation is over.
+     *
+     * @throws IllegalStateException if a view is held by an I/O or native operation (see above)
+     * @throws UncheckedIOException  if closing the file fails
      */
     @Override
     public synchronized void close() {
-        if (closed) {
+        if (fileClosed) {
             return;
         }
         closed = true;
+        jmx.close();
+        IllegalStateException inUse = null;
         for (ArrayMemory view : views) {
-            view.close();
+            try {
+                view.close();
+            } catch (IllegalStateException e) {
+                if (inUse == null) {
+                    inUse = new IllegalStateException("cannot close " + path + " yet: an I/O or native operation"
+                            + " holds a segment of one of its views; it stays mapped until close is called again"
+                            + " once the operation is over", e);
+                } else {
+                    inUse.addSuppressed(e);
+                }
+            }
+        }
+        if (inUse != null) {
+            throw inUse;
+        }
+        fileClosed = true;
+        if (account != null) {
+            account.close();
         }
         try {
             channel.close();
@@ -297,34 +516,128 @@ public final class MappedArray implements AutoCloseable {
         }
     }
 
-    private synchronized ArrayMemory map(ElementType wanted) {
+    private ArrayMemory map(ElementType wanted) {
+        try {
+            return Uninterruptible.call(() -> mapNow(wanted));
+        } catch (IOException impossible) { // mapNow throws UncheckedIOException
+            throw new UncheckedIOException(impossible);
+        }
+    }
+
+    /** Maps the data as it is now: the budget and the mapping limit are asked first, and undone on failure. */
+    private synchronized ArrayMemory mapNow(ElementType wanted) {
         checkOpen();
         NpyHeader now = header;
         if (now.type() != wanted) {
             throw new IllegalStateException("file " + path + " holds " + now.type() + ", not " + wanted);
         }
+        long bytes = now.dataBytes();
+        long needed = now.dataOffset() + bytes;
+        long fileSize;
+        try {
+            fileSize = channel.size();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot map " + path + ": cannot read its size: " + e.getMessage(), e);
+        }
+        if (fileSize < needed) {
+            ArrayFileException truncated = new ArrayFileException(path, "truncated by someone else: it has "
+                    + fileSize + " bytes now, a view of the current length needs " + needed);
+            throw new UncheckedIOException("cannot map " + path + ": " + truncated.getMessage(), truncated);
+        }
+        long charge = NativeMemory.roundToPage(bytes);
+        if (account != null) {
+            try {
+                account.charge(charge);
+            } catch (BudgetExceededException refused) {
+                BudgetExceeded.emit("mapped array " + path, refused);
+                throw refused;
+            }
+        }
+        boolean mapped = false;
+        try {
+            try {
+                mappings.take(1);
+            } catch (IllegalStateException full) {
+                throw new IllegalStateException("cannot map " + path + ": " + full.getMessage(), full);
+            }
+            try {
+                ArrayMemory memory = mapView(now, charge);
+                mapped = true;
+                return memory;
+            } finally {
+                if (!mapped) {
+                    mappings.give(1);
+                }
+            }
+        } finally {
+            if (!mapped && account != null) {
+                account.release(charge);
+            }
+        }
+    }
+
+    private ArrayMemory mapView(NpyHeader now, long charge) {
         Arena arena = Arena.ofShared();
         try {
-            long fileSize = channel.size();
-            if (fileSize < now.dataOffset() + now.dataBytes()) {
-                throw new ArrayFileException(path, "truncated since it was opened: " + now.dataBytes()
-                        + " bytes of data from byte " + now.dataOffset() + " on, but the file has only " + fileSize
-                        + " bytes");
-            }
             FileChannel.MapMode mapMode = mode == Mode.READ_ONLY ? FileChannel.MapMode.READ_ONLY
                     : FileChannel.MapMode.READ_WRITE;
             MemorySegment segment = channel.map(mapMode, now.dataOffset(), now.dataBytes(), arena);
             ArrayMemory memory = new ArrayMemory(arena, segment, new MemorySegment[] {segment}, ONE_CHUNK,
-                    now.dataBytes(), views::remove);
+                    now.dataBytes(), this::unmapped, new MappedView(path, channel, now.dataOffset() + now.dataBytes(),
+                    charge));
             views.add(memory);
+            mappedBytes.addAndGet(charge);
             return memory;
         } catch (IOException e) {
             arena.close();
-            throw new UncheckedIOException("cannot map " + path, e);
+            throw new UncheckedIOException("cannot map " + path + " (" + now.dataBytes() + " bytes from byte "
+                    + now.dataOffset() + "): " + reason(e), e);
         } catch (RuntimeException | Error e) {
             arena.close();
             throw e;
         }
+    }
+
+    /**
+     * The way to reserve space in this file: {@code fallocate} opens the file again by its path, so once the
+     * path names another file or none (removed or replaced underneath), the zeros are written through the
+     * channel instead, which reaches this file whatever its path.
+     */
+    private FileSpace spaceOfTheOpenFile() {
+        Object now = fileKey(path);
+        return fileKey != null && fileKey.equals(now) ? space : FileSpace.portable();
+    }
+
+    /** The identity of the file {@code path} names (device and inode on Unix), or null if none or unknown. */
+    private static Object fileKey(Path path) {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+        } catch (IOException | RuntimeException gone) {
+            return null;
+        }
+    }
+
+    /** A view's arena is closed, its pages unmapped: its mapping and its bytes go back. */
+    private void unmapped(ArrayMemory view) {
+        views.remove(view);
+        long charge = ((MappedView) view.file()).charge();
+        mappedBytes.addAndGet(-charge);
+        mappings.give(1);
+        if (account != null) {
+            account.release(charge);
+        }
+    }
+
+    /** The message of a failed map and of its causes (the JDK wraps the errno of mmap in an OutOfMemoryError). */
+    private static String reason(Throwable failure) {
+        StringBuilder reason = new StringBuilder();
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (!reason.isEmpty()) {
+                reason.append(": ");
+            }
+            reason.append(t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName());
+        }
+        return reason.toString();
     }
 
     /** Where the reserved space of a file ends: whole pages, at least one, so that NumPy can map even none. */

@@ -3,18 +3,25 @@ package dev.offheap.store;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * How many memory mappings a pool's chunks and arrays may hold: half of Linux's {@code vm.max_map_count}
- * (65,530 by default), the other half is left to the JVM, whose threads, heap and libraries need their own.
+ * How many memory mappings a pool's chunks and arrays (or all mapped array files) may hold: half of Linux's
+ * {@code vm.max_map_count} (65,530 by default), the other half is left to the JVM, whose threads, heap and
+ * libraries need their own.
  */
 final class MappingBudget {
     private final AtomicLong used = new AtomicLong();
     private final long limit;
-    private final String pool;
-    private final long chunkSize;
+    private final String holder;
+    private final String advice;
 
     MappingBudget(String pool, long chunkSize, long limit) {
-        this.pool = pool;
-        this.chunkSize = chunkSize;
+        this("pool '" + pool + "'", "use chunks larger than " + chunkSize + " bytes, or raise vm.max_map_count",
+                limit);
+    }
+
+    /** {@code holder} names who holds the mappings in the refusal, {@code advice} says what to do instead. */
+    MappingBudget(String holder, String advice, long limit) {
+        this.holder = holder;
+        this.advice = advice;
         this.limit = limit;
     }
 
@@ -35,10 +42,9 @@ final class MappingBudget {
     }
 
     private IllegalStateException refusal(long mappings, long held) {
-        return new IllegalStateException("pool '" + pool + "' needs " + mappings + " more memory mappings but"
-                + " holds " + held + " of the " + limit + " it may use (half of vm.max_map_count,"
-                + " the rest is left to the JVM): use chunks larger than " + chunkSize + " bytes, or raise"
-                + " vm.max_map_count");
+        return new IllegalStateException(holder + " needs " + mappings + " more memory mappings but holds " + held
+                + " of the " + limit + " it may use (half of vm.max_map_count, the rest is left to the JVM): "
+                + advice);
     }
 
     void give(long mappings) {

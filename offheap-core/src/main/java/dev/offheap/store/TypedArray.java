@@ -25,6 +25,9 @@ import java.util.Optional;
  * interrupt status set: HotSpot (JDK 25) delivers the end of a shared arena to a thread inside an access as
  * an asynchronous exception, and interrupts the thread to do so.
  *
+ * <p>An access to a view whose file someone else truncated throws {@link ArrayFileTruncatedException}, with
+ * the limits {@link MappedArray} describes; a view of a closed {@link MappedArray} names the file.
+ *
  * <p>Element access is not synchronized, like a Java array: threads that share an array need their own
  * happens-before (a lock, a volatile, a thread start or join).
  */
@@ -102,13 +105,16 @@ public abstract sealed class TypedArray implements AutoCloseable
         try {
             if (whole != null) {
                 kernel.apply(whole, 0);
-                return;
+            } else {
+                int shift = type.shift();
+                for (int i = 0; i < chunks.length; i++) {
+                    checkAlive("run a kernel over");
+                    kernel.apply(chunks[i], ((long) i << chunkShift) >>> shift);
+                }
             }
-            int shift = type.shift();
-            for (int i = 0; i < chunks.length; i++) {
-                checkAlive("run a kernel over");
-                kernel.apply(chunks[i], ((long) i << chunkShift) >>> shift);
-            }
+            memory.deliverPendingFault();
+        } catch (InternalError e) {
+            throw fault(e, 0);
         } catch (IllegalStateException e) {
             throw ifEnded(e, "run a kernel over");
         }
@@ -179,6 +185,11 @@ public abstract sealed class TypedArray implements AutoCloseable
         int shift = type.shift();
         try {
             copyBytes(this, srcIndex << shift, dst, dstIndex << shift, count << shift);
+            memory.deliverPendingFault();
+            dst.memory.deliverPendingFault();
+        } catch (InternalError e) {
+            RuntimeException explained = explain(e, srcIndex);
+            throw explained != null ? explained : dst.fault(e, dstIndex);
         } catch (IllegalStateException e) {
             throw dst.ifEnded(ifEnded(e, "copy from"), "copy to");
         }
@@ -212,17 +223,22 @@ public abstract sealed class TypedArray implements AutoCloseable
         int shift = type.shift();
         long offset = index << shift;
         int done = 0;
-        while (done < count) {
-            MemorySegment segment = segmentAt(offset);
-            long within = offsetIn(offset);
-            int n = (int) Math.min(count - done, (segment.byteSize() - within) >>> shift);
-            if (toArray) {
-                MemorySegment.copy(segment, layout, within, array, arrayIndex + done, n);
-            } else {
-                MemorySegment.copy(array, arrayIndex + done, segment, layout, within, n);
+        try {
+            while (done < count) {
+                MemorySegment segment = segmentAt(offset);
+                long within = offsetIn(offset);
+                int n = (int) Math.min(count - done, (segment.byteSize() - within) >>> shift);
+                if (toArray) {
+                    MemorySegment.copy(segment, layout, within, array, arrayIndex + done, n);
+                } else {
+                    MemorySegment.copy(array, arrayIndex + done, segment, layout, within, n);
+                }
+                done += n;
+                offset += (long) n << shift;
             }
-            done += n;
-            offset += (long) n << shift;
+            memory.deliverPendingFault();
+        } catch (InternalError e) {
+            throw fault(e, index);
         }
     }
 
@@ -241,6 +257,9 @@ public abstract sealed class TypedArray implements AutoCloseable
                 filler.fill(segment, within >>> shift, n >>> shift);
                 offset += n;
             }
+            memory.deliverPendingFault();
+        } catch (InternalError e) {
+            throw fault(e, fromIndex);
         } catch (IllegalStateException e) {
             throw ifEnded(e, "fill");
         }
@@ -314,8 +333,29 @@ public abstract sealed class TypedArray implements AutoCloseable
     }
 
     private IllegalStateException ended(String operation, IllegalStateException cause) {
+        ArrayMemory.FileView file = memory.file();
+        if (file != null) {
+            return file.closed(cause); // a view of a mapped file names the file
+        }
         String why = memory.closedByOwner() ? memory.owner() + " is closed" : "it was already released";
         return new IllegalStateException("cannot " + operation + " " + this + ": " + why, cause);
+    }
+
+    /**
+     * What to throw for {@code fault}, the JDK's report of a failed access (a SIGBUS) at element {@code index}:
+     * for a view of a file, an {@link ArrayFileTruncatedException} when the file was truncated; else the fault.
+     */
+    final RuntimeException fault(InternalError fault, long index) {
+        RuntimeException explained = explain(fault, index);
+        if (explained == null) {
+            throw fault;
+        }
+        return explained;
+    }
+
+    private RuntimeException explain(InternalError fault, long index) {
+        ArrayMemory.FileView file = memory.file();
+        return file == null ? null : file.explainFault(fault, index);
     }
 
     @Override

@@ -5,39 +5,69 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Run in a child JVM by {@link TruncatedBehindOurBackTest}: maps a file, lets another channel truncate it
- * (as another process could), then reads and writes the lost pages. Prints {@code THREW <class>} for each,
- * or {@code NO-THROW}; if the JVM died of the SIGBUS instead, it prints nothing.
+ * Run in a child JVM by {@link TruncatedBehindOurBackTest}: maps a file, warms the bulk operations up until
+ * the JIT compiles them, lets another channel truncate the file (as another process could), then reads and
+ * writes the lost pages. Prints one line per operation, {@code <operation> THREW <class> | <message>} or
+ * {@code <operation> NO-THROW}; if the JVM died of the SIGBUS instead, the lines stop.
  */
 public final class TruncatedFileChild {
+    private static final int LENGTH = 1 << 20;
+
     private TruncatedFileChild() {}
 
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
-        try (MappedArray array = MappedArray.create(file, ElementType.LONG, 1 << 20);
-             LongArray longs = array.longs()) {
+        try (MappedArray array = MappedArray.create(file, ElementType.LONG, LENGTH);
+             LongArray longs = array.longs();
+             LongArray other = array.longs()) {
             longs.set(1 << 19, 5);
+            long[] buffer = new long[64];
+            for (int round = 0; round < 20_000; round++) { // until the bulk paths are compiled
+                int at = (round * 64) % (LENGTH - 64);
+                longs.copyTo(at, buffer, 0, 64);
+                longs.copyFrom(buffer, 0, at, 64);
+                longs.fill(at, at + 64, round);
+                longs.copyTo(at, other, LENGTH - 64 - at, 64);
+                longs.toArray(at, at + 8);
+            }
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
                 channel.truncate(4096);
             }
-            try {
+            run("get", () -> longs.get(1000));
+            run("set", () -> longs.set(7, 1));
+            run("copyTo", () -> longs.copyTo(2048, buffer, 0, 64));
+            run("copyFrom", () -> longs.copyFrom(buffer, 0, 4096, 64));
+            run("fill", () -> longs.fill(8192, 8192 + 64, 3));
+            run("toArray", () -> longs.toArray(300_000, 300_008));
+            run("copy", () -> longs.copyTo(500_000, other, 0, 64));
+            run("view", array::longs);
+            run("grow", () -> array.grow(LENGTH + 1));
+            // A hot loop over get: compiled code reports the fault asynchronously, where the JDK decides.
+            run("loop", () -> {
                 long sum = 0;
                 for (int round = 0; round < 3; round++) {
                     for (long i = 0; i < longs.length(); i++) {
                         sum += longs.get(i);
                     }
                 }
-                System.out.println("NO-THROW read " + sum);
-            } catch (Throwable t) {
-                System.out.println("THREW " + t.getClass().getName() + " on read");
-            }
-            try {
-                longs.set(7, 1);
-                System.out.println("NO-THROW write");
-            } catch (Throwable t) {
-                System.out.println("THREW " + t.getClass().getName() + " on write");
-            }
+                System.out.println("sum " + sum);
+            });
         }
         System.out.println("CLOSED");
+    }
+
+    private static void run(String operation, ThrowingAction action) {
+        try {
+            action.run();
+            System.out.println(operation + " NO-THROW");
+        } catch (Throwable t) {
+            System.out.println(operation + " THREW " + t.getClass().getName() + " | "
+                    + String.valueOf(t.getMessage()).replace('\n', ' '));
+        }
+    }
+
+    @FunctionalInterface
+    private interface ThrowingAction {
+        void run() throws Exception;
     }
 }

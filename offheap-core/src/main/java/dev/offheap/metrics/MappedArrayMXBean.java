@@ -1,0 +1,29 @@
+package dev.offheap.metrics;
+
+/**
+ * A {@code MappedArray} (one {@code .npy} file mapped into memory) as JMX shows it:
+ * {@code dev.offheap:type=MappedArray,name=<name>}, the file's name unless another was given. Read live.
+ */
+public interface MappedArrayMXBean {
+
+    /** The file's path. */
+    String getPath();
+
+    /** The number of elements now. */
+    long getLength();
+
+    /** The element type, as NumPy names it ({@code float64}, {@code int32}...). */
+    String getElementType();
+
+    /** Bytes of address space its views map now (whole pages), as charged to its budget if it has one. */
+    long getMappedBytes();
+
+    /** Views mapped and not yet released: one memory mapping each. */
+    long getViews();
+
+    /** Whether the file is open read-only. */
+    boolean isReadOnly();
+
+    /** The path of the budget its mappings are charged to, empty when it has none. */
+    String getBudgetPath();
+}

@@ -1,0 +1,57 @@
+package dev.offheap.store;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+
+/**
+ * An access through a view of a {@link MappedArray} reached data that is gone: another process (or another
+ * channel of this one) truncated the file while it was mapped. The message names the file, its size now, the
+ * size the mapped data needs, and the element; the cause is an {@link ArrayFileException} naming the file,
+ * whose own cause is the JDK's report of the fault.
+ *
+ * <p>Nothing can prevent the truncation (files are not locked), but it never crashes the JVM: the access
+ * throws this instead. The view stays open; elements in the part of the file that is left still work.
+ */
+public final class ArrayFileTruncatedException extends UncheckedIOException {
+    private static final long serialVersionUID = 1L;
+
+    private final long fileSize;
+    private final long neededSize;
+    private final long index;
+
+    ArrayFileTruncatedException(Path file, long fileSize, long neededSize, long index, InternalError fault) {
+        super(file + " was truncated by someone else while mapped: it has " + fileSize + " bytes now, the mapped"
+                + " data needs " + neededSize + "; element " + index + " is gone",
+                cause(file, fileSize, neededSize, fault));
+        this.fileSize = fileSize;
+        this.neededSize = neededSize;
+        this.index = index;
+    }
+
+    private static ArrayFileException cause(Path file, long fileSize, long neededSize, InternalError fault) {
+        ArrayFileException cause = new ArrayFileException(file, "truncated by someone else while mapped: it has "
+                + fileSize + " bytes now, the mapped data needs " + neededSize);
+        cause.initCause(fault);
+        return cause;
+    }
+
+    /** The file that was truncated. */
+    public Path file() {
+        return ((ArrayFileException) getCause()).file();
+    }
+
+    /** The file's size in bytes when the fault was seen. */
+    public long fileSize() {
+        return fileSize;
+    }
+
+    /** The size in bytes the view's data needs: where its last element ends in the file. */
+    public long neededSize() {
+        return neededSize;
+    }
+
+    /** The element whose access faulted (the first of the range, for a bulk operation). */
+    public long index() {
+        return index;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.offheap.store;
+
+import java.io.IOException;
+
+/**
+ * Runs file operations with the calling thread's interrupt status cleared, and sets it again afterwards. A
+ * {@code FileChannel} closes itself for every thread when an interrupted thread uses it, and JDK 25 sets the
+ * interrupt status of any thread that was inside an access to a shared arena's memory when another thread
+ * closed the arena (a view released or a {@link MappedArray} closed under it): without this, releasing a view
+ * in one thread could close the file of a mapped array for all of them. An interrupt that arrives while the
+ * operation blocks still closes the channel, as the JDK decides.
+ */
+final class Uninterruptible {
+    private Uninterruptible() {}
+
+    @FunctionalInterface
+    interface FileCall<T> {
+        T call() throws IOException;
+    }
+
+    static <T> T call(FileCall<T> call) throws IOException {
+        boolean interrupted = Thread.interrupted();
+        try {
+            return call.call();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

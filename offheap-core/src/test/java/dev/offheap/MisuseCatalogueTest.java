@@ -1,0 +1,94 @@
+package dev.offheap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * docs/misuse.md promises a test per misuse: every row names at least one test, and every {@code Class#method}
+ * it names is a test class of this module with a method of that name (a renamed or deleted test fails here).
+ */
+class MisuseCatalogueTest {
+    private static final Pattern TEST_REFERENCE = Pattern.compile("([A-Z][A-Za-z0-9]*)#([a-z][A-Za-z0-9]*)");
+    private static final Pattern CLASS_ONLY = Pattern.compile("`([A-Z][A-Za-z0-9]*(?:Test|Properties))`");
+
+    @Test
+    void everyRowNamesTestsThatExist() throws IOException {
+        Path root = repositoryRoot();
+        Path catalogue = root.resolve("docs/misuse.md");
+        assertThat(catalogue).as("the misuse catalogue").isRegularFile();
+        Path tests = root.resolve("offheap-core/src/test/java");
+        List<String> problems = new ArrayList<>();
+        int rows = 0;
+        int lineNumber = 0;
+        for (String line : Files.readAllLines(catalogue)) {
+            lineNumber++;
+            if (!line.startsWith("|") || line.startsWith("|---") || line.startsWith("| misuse")) {
+                continue;
+            }
+            rows++;
+            String[] cells = line.split("\\|");
+            String testCell = cells[cells.length - 1];
+            Matcher m = TEST_REFERENCE.matcher(testCell);
+            boolean any = false;
+            String lastClass = null;
+            while (m.find()) {
+                any = true;
+                lastClass = m.group(1);
+                checkMethod(tests, m.group(1), m.group(2), lineNumber, problems);
+            }
+            // "#other" after a Class#method names another method of the same class
+            Matcher more = Pattern.compile("(?<![A-Za-z0-9])#([a-z][A-Za-z0-9]*)").matcher(testCell);
+            while (more.find() && lastClass != null) {
+                checkMethod(tests, lastClass, more.group(1), lineNumber, problems);
+            }
+            Matcher classes = CLASS_ONLY.matcher(testCell);
+            while (classes.find()) {
+                any = true;
+                if (findClass(tests, classes.group(1)) == null) {
+                    problems.add("line " + lineNumber + ": no test class " + classes.group(1));
+                }
+            }
+            if (!any) {
+                problems.add("line " + lineNumber + ": the row names no test: " + line);
+            }
+        }
+        assertThat(rows).as("rows in docs/misuse.md").isGreaterThan(40);
+        assertThat(problems).as("test references in docs/misuse.md").isEmpty();
+    }
+
+    private static void checkMethod(Path tests, String className, String method, int line, List<String> problems)
+            throws IOException {
+        Path file = findClass(tests, className);
+        if (file == null) {
+            problems.add("line " + line + ": no test class " + className);
+        } else if (!Pattern.compile("\\b" + method + "\\s*\\(").matcher(Files.readString(file)).find()) {
+            problems.add("line " + line + ": " + className + " has no method " + method);
+        }
+    }
+
+    private static Path findClass(Path tests, String className) throws IOException {
+        try (Stream<Path> files = Files.walk(tests)) {
+            return files.filter(p -> p.getFileName().toString().equals(className + ".java")).findFirst().orElse(null);
+        }
+    }
+
+    private static Path repositoryRoot() {
+        Path start = Path.of(System.getProperty("basedir", System.getProperty("user.dir"))).toAbsolutePath();
+        for (Path dir = start; dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("offheap-core/pom.xml"))) {
+                return dir;
+            }
+        }
+        return fail("no repository root above " + start);
+    }
+}
