@@ -71,7 +71,8 @@ public final class BufferPool implements AutoCloseable {
     private final int maxLeaseSize;
     private final int largestPooledSize;
     private final DedicatedRegions dedicated = new DedicatedRegions(this);
-    private final Set<CheckedBuffer> checkedLeases = ConcurrentHashMap.newKeySet();
+    /** Arenas of leases whose views die at release (checked, sampled), still out: close() ends them first. */
+    private final Set<OwnArena> ownArenas = ConcurrentHashMap.newKeySet();
     private final AtomicLong osBytes = new AtomicLong();
     private final AtomicLong peakOsBytes = new AtomicLong();
     private final BufferPoolMetrics metrics = new BufferPoolMetrics(this);
@@ -94,8 +95,7 @@ public final class BufferPool implements AutoCloseable {
                     : Math.clamp(b.threadCacheBytes / slot, 2, 64);
         }
         this.caches = b.threadCaches == 0 ? null
-                : new ThreadCaches(capacities, b.threadCaches, Math.max(1, b.leakSampling),
-                        Math.max(1, b.useAfterReleaseSampling));
+                : new ThreadCaches(capacities, b.threadCaches, b.leakSampling, b.useAfterReleaseSampling);
         this.leaks = new LeakDetector(name);
         this.leakSampling = b.leakSampling;
         this.useAfterReleaseSampling = b.useAfterReleaseSampling;
@@ -141,31 +141,56 @@ public final class BufferPool implements AutoCloseable {
         }
         checkOpen();
         int cls = classes.indexOf(size);
-        Slot slot;
-        boolean leakSampled;
-        boolean viewsDie;
         if (caches == null || Thread.currentThread().isVirtual()) {
-            slot = classPools[cls].takeUncached();
-            if (slot.lender != null) {
-                slot.lender = null;
-            }
-            leakSampled = sampledAtRandom(leakSampling);
-            viewsDie = checked || sampledAtRandom(useAfterReleaseSampling);
-        } else {
-            ThreadCache cache = caches.current();
-            slot = cache.take(cls, classPools[cls]);
-            if (slot.lender != cache) {
-                slot.lender = cache; // only on change: a reference store costs a GC write barrier
-            }
-            leakSampled = leakSampling > 0 && cache.sampleLeak(leakSampling);
-            viewsDie = checked
-                    || useAfterReleaseSampling > 0 && cache.sampleUseAfterRelease(useAfterReleaseSampling);
+            return leaseUncached(cls, size);
+        }
+        ThreadCache cache = caches.current();
+        Slot slot = cache.take(cls, classPools[cls]);
+        if (slot.lender != cache) {
+            slot.lender = cache; // only on change: a reference store costs a GC write barrier
         }
         slot.leased = true;
-        if (viewsDie) {
-            return decorate(checkedLease(slot, size, !checked), leakSampled);
+        int samples = cache.sample();
+        if (samples != 0 || checked) {
+            return special(slot, size, (samples & ThreadCache.LEAK) != 0,
+                    (samples & ThreadCache.USE_AFTER_RELEASE) != 0);
         }
-        return leakSampled ? watched(slot, size) : new PooledBuffer(slot, size);
+        return new PooledBuffer(slot, size);
+    }
+
+    /** A lease for a thread without a cache (a virtual thread, or none configured): sampled at random. */
+    private Buffer leaseUncached(int cls, int size) {
+        Slot slot = classPools[cls].takeUncached();
+        if (slot.lender != null) {
+            slot.lender = null;
+        }
+        slot.leased = true;
+        boolean leak = sampledAtRandom(leakSampling);
+        boolean useAfterRelease = sampledAtRandom(useAfterReleaseSampling);
+        if (leak || useAfterRelease || checked) {
+            return special(slot, size, leak, useAfterRelease);
+        }
+        return new PooledBuffer(slot, size);
+    }
+
+    /**
+     * A lease of a checked pool, or one sampled: for leak detection (watched by the detector), or for
+     * use-after-release detection (views in an arena of their own, sites recorded).
+     */
+    private PooledBuffer special(Slot slot, int size, boolean leak, boolean useAfterRelease) {
+        OwnArena own = null;
+        if (checked || useAfterRelease) {
+            own = new OwnArena(slot, size, useAfterRelease && !checked);
+            ownArenas.add(own);
+            if (closed) {
+                end(slot, own);
+                checkOpen();
+            }
+        }
+        if (leak) {
+            leaks.poll();
+        }
+        return new PooledBuffer(slot, size, own, leak ? leaks : null);
     }
 
     /**
@@ -226,8 +251,8 @@ public final class BufferPool implements AutoCloseable {
         budget.removeReclaimer(reclaimer);
         leaks.poll();
         // Views with an arena of their own first: they point into slabs, which must outlive them.
-        for (CheckedBuffer lease : List.copyOf(checkedLeases)) {
-            lease.closeViews();
+        for (OwnArena own : List.copyOf(ownArenas)) {
+            own.close();
         }
         int leased = 0;
         for (SizeClassPool pool : classPools) {
@@ -344,26 +369,15 @@ public final class BufferPool implements AutoCloseable {
     }
 
     /**
-     * A lease whose views die at release (checked, or sampled for use-after-release detection), registered
-     * so that close() can end its views too (they live in an arena of their own).
+     * Ends a special lease (at release, or when found leaked): its own arena, if any, is closed before the
+     * slot goes back.
      */
-    private CheckedBuffer checkedLease(Slot slot, int size, boolean recordSites) {
-        CheckedBuffer lease = new CheckedBuffer(slot, size, recordSites);
-        checkedLeases.add(lease);
-        if (closed) {
-            lease.closeViews();
-            checkOpen();
+    void end(Slot slot, OwnArena own) {
+        if (own != null) {
+            own.close();
+            ownArenas.remove(own);
         }
-        return lease;
-    }
-
-    void forgetChecked(CheckedBuffer lease) {
-        checkedLeases.remove(lease);
-    }
-
-    private PooledBuffer watched(Slot slot, int size) {
-        leaks.poll();
-        return new PooledBuffer(slot, size, leaks);
+        free(slot);
     }
 
     /** Sampling where no thread cache counts acquires down (virtual threads, dedicated leases). */
@@ -371,7 +385,7 @@ public final class BufferPool implements AutoCloseable {
         return interval > 0 && ThreadLocalRandom.current().nextInt(interval) == 0;
     }
 
-    /** A lease of its own class (checked, dedicated) watched through a wrapper. */
+    /** A dedicated lease watched through a wrapper. */
     private Lease decorate(Lease lease, boolean sampled) {
         if (!sampled) {
             return lease;

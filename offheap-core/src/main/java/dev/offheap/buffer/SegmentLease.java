@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /** A lease over one segment fixed for its lifetime, viewed as a {@code ByteBuffer} on first request. */
-abstract sealed class SegmentLease extends Lease permits CheckedBuffer, DedicatedBuffer {
+abstract sealed class SegmentLease extends Lease permits DedicatedBuffer {
     private final MemorySegment segment;
     private final ByteOrder order;
     private ByteBuffer buffer;

@@ -13,6 +13,9 @@ package dev.offheap.buffer;
  */
 final class ThreadCache {
     private static final int REGISTER_RETRY_INTERVAL = 4096;
+    /** Bits of {@link #sample()}. */
+    static final int LEAK = 1;
+    static final int USE_AFTER_RELEASE = 2;
 
     final Thread owner;
     final boolean registered;
@@ -27,11 +30,17 @@ final class ThreadCache {
     final long[] hits;
     final long[] misses;
     private volatile boolean flushRequested;
-    private int leakCountdown;
-    private int useAfterReleaseCountdown;
+    private final int leakInterval;
+    private final int useAfterReleaseInterval;
+    /** Acquires until the next sample of either kind, and what each kind had left when it was set. */
+    private int countdown;
+    private int countdownStart;
+    private int leakLeft;
+    private int useAfterReleaseLeft;
     private int registerCountdown = REGISTER_RETRY_INTERVAL;
 
-    ThreadCache(Thread owner, int[] capacities, boolean registered, int leakInterval, int useAfterReleaseInterval) {
+    ThreadCache(Thread owner, int[] capacities, boolean registered, int leakInterval,
+            int useAfterReleaseInterval) {
         this.owner = owner;
         this.capacities = registered ? capacities : new int[capacities.length];
         this.registered = registered;
@@ -39,8 +48,11 @@ final class ThreadCache {
         this.counts = new int[capacities.length];
         this.hits = new long[capacities.length];
         this.misses = new long[capacities.length];
-        this.leakCountdown = leakInterval;
-        this.useAfterReleaseCountdown = useAfterReleaseInterval;
+        this.leakInterval = leakInterval;
+        this.useAfterReleaseInterval = useAfterReleaseInterval;
+        this.leakLeft = leakInterval > 0 ? leakInterval : Integer.MAX_VALUE;
+        this.useAfterReleaseLeft = useAfterReleaseInterval > 0 ? useAfterReleaseInterval : Integer.MAX_VALUE;
+        this.countdown = this.countdownStart = Math.min(leakLeft, useAfterReleaseLeft);
     }
 
     /** A free slot of class {@code cls}, whose shared pool is {@code pool}: from this cache if it has one. */
@@ -84,22 +96,31 @@ final class ThreadCache {
         counts[cls] = c + 1;
     }
 
-    /** True once every {@code interval} calls: the acquisitions leak detection tracks. */
-    boolean sampleLeak(int interval) {
-        if (--leakCountdown > 0) {
-            return false;
+    /**
+     * Counts one acquire: 0 for almost every call; {@link #LEAK} once every leak interval (the leases leak
+     * detection tracks), {@link #USE_AFTER_RELEASE} once every use-after-release interval, or both. One
+     * counter for both kinds keeps the fast path to a decrement and a branch.
+     */
+    int sample() {
+        if (--countdown > 0) {
+            return 0;
         }
-        leakCountdown = interval;
-        return true;
+        return nextSample();
     }
 
-    /** True once every {@code interval} calls: the leases whose views die at release. */
-    boolean sampleUseAfterRelease(int interval) {
-        if (--useAfterReleaseCountdown > 0) {
-            return false;
+    private int nextSample() {
+        int elapsed = countdownStart;
+        int kinds = 0;
+        if (leakInterval > 0 && (leakLeft -= elapsed) <= 0) {
+            kinds |= LEAK;
+            leakLeft = leakInterval;
         }
-        useAfterReleaseCountdown = interval;
-        return true;
+        if (useAfterReleaseInterval > 0 && (useAfterReleaseLeft -= elapsed) <= 0) {
+            kinds |= USE_AFTER_RELEASE;
+            useAfterReleaseLeft = useAfterReleaseInterval;
+        }
+        countdown = countdownStart = Math.min(leakLeft, useAfterReleaseLeft);
+        return kinds;
     }
 
     /** Counts down to the next attempt of an unregistered thread to get a cache of its own. */

@@ -1,0 +1,42 @@
+package dev.offheap.buffer;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The views of one lease in a shared arena of their own: every lease of a checked pool, and the leases a pool
+ * samples for use-after-release detection. Release closes the arena first (a handshake with every thread, so
+ * no access is still in flight), and only then does the slot go back: a view kept past release throws
+ * instead of touching memory lent to someone else. A sampled lease also keeps where it was acquired and
+ * released, for the message of any later use of its handle.
+ */
+final class OwnArena {
+    private final Arena arena;
+    final MemorySegment segment;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    final CallSite acquiredAt;
+    volatile CallSite releasedAt;
+
+    @SuppressWarnings("restricted")
+    OwnArena(Slot slot, int size, boolean recordSites) {
+        this.arena = Arena.ofShared();
+        this.segment = MemorySegment.ofAddress(slot.address()).reinterpret(size, arena, null);
+        this.acquiredAt = recordSites ? CallSite.acquired() : null;
+    }
+
+    /** The lease was released: remembers where (if sampled), and ends the views. */
+    void released() {
+        if (acquiredAt != null) {
+            releasedAt = CallSite.released();
+        }
+        close();
+    }
+
+    /** Ends every view; at release, or when the pool closes with the lease outstanding. Idempotent. */
+    void close() {
+        if (closed.compareAndSet(false, true)) {
+            arena.close();
+        }
+    }
+}
