@@ -14,6 +14,13 @@ final class ThreadCaches {
     private final int leakInterval;
     private final int useAfterReleaseInterval;
     private final AtomicReferenceArray<ThreadCache> registered;
+    /**
+     * Registered caches by thread id (id & mask), for a lookup cheaper than the ThreadLocal's: a plain array
+     * written only when a thread registers, read by its owner only (a cache whose owner is not the caller
+     * does not count, so a torn or stale read just falls back to the ThreadLocal).
+     */
+    private final ThreadCache[] byThread;
+    private final int mask;
     private final ThreadLocal<ThreadCache> local = ThreadLocal.withInitial(this::create);
 
     ThreadCaches(int[] capacities, int maxCaches, int leakInterval, int useAfterReleaseInterval) {
@@ -22,15 +29,27 @@ final class ThreadCaches {
         this.leakInterval = leakInterval;
         this.useAfterReleaseInterval = useAfterReleaseInterval;
         this.registered = new AtomicReferenceArray<>(maxCaches);
+        int size = Integer.highestOneBit(Math.max(1, maxCaches) * 4 - 1);
+        this.byThread = new ThreadCache[size];
+        this.mask = size - 1;
+    }
+
+    /** The calling thread's registered cache if the fast table has it, else null (then use current()). */
+    ThreadCache lookup(Thread thread) {
+        ThreadCache cache = byThread[(int) thread.threadId() & mask];
+        return cache != null && cache.owner == thread ? cache : null;
     }
 
     /** The calling platform thread's cache (possibly an unregistered one with no capacity). */
     ThreadCache current() {
         ThreadCache cache = local.get();
-        if (!cache.registered && cache.shouldRetryRegistration()) {
+        if (cache.registered) {
+            index(cache);
+        } else if (cache.shouldRetryRegistration()) {
             ThreadCache retry = create();
             if (retry.registered) {
                 local.set(retry);
+                index(retry);
                 return retry;
             }
         }
@@ -97,6 +116,16 @@ final class ThreadCaches {
             if (cache != null) {
                 cache.detach();
             }
+        }
+        java.util.Arrays.fill(byThread, null);
+    }
+
+    /** Puts a registered cache into the fast table, unless a live thread holds its place. */
+    private void index(ThreadCache cache) {
+        int i = (int) cache.owner.threadId() & mask;
+        ThreadCache there = byThread[i];
+        if (there != cache && (there == null || !there.owner.isAlive() || !there.registered)) {
+            byThread[i] = cache;
         }
     }
 
