@@ -27,7 +27,6 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code offheap-nouaf}: use-after-release sampling off; {@code offheap-uaf-every}: every lease sampled
  *   (views in an arena of their own, acquire and release sites recorded), the cost the default interval
  *   amortizes.</li>
- *   <li>{@code offheap-reused}: {@code reuseHandles(true)}, the opt-in fast path (one handle per slot).</li>
  *   <li>{@code offheap-bytebuffer}: the default pool used through {@code byteBuffer()} (a new ByteBuffer per
  *   lease) instead of {@code segment()}.</li>
  *   <li>{@code offheap-nocache}: no thread caches ({@code threadCaches(0)}), the path of virtual threads.</li>
@@ -55,7 +54,7 @@ public class AcquireReleaseBenchmark {
     @Param({"128", "1024", "16384", "65536"})
     int size;
 
-    @Param({"offheap", "offheap-noleak", "offheap-nouaf", "offheap-uaf-every", "offheap-reused", "offheap-bytebuffer", "offheap-checked",
+    @Param({"offheap", "offheap-noleak", "offheap-nouaf", "offheap-uaf-every", "offheap-bytebuffer", "offheap-checked",
             "offheap-nocache", "heap", "direct", "arena-confined",
             "netty-pooled", "netty-adaptive"})
     String allocator;

@@ -31,7 +31,7 @@ abstract class Allocator {
     static final long MARK = 0x0123_4567_89AB_CDEFL;
 
     /** The allocators of {@link AcquireReleaseBenchmark}; {@link CrossThreadBenchmark} takes all but arena-confined. */
-    static final String NAMES = "offheap, offheap-noleak, offheap-nouaf, offheap-uaf-every, offheap-reused, offheap-bytebuffer,"
+    static final String NAMES = "offheap, offheap-noleak, offheap-nouaf, offheap-uaf-every, offheap-bytebuffer,"
             + " offheap-checked, offheap-nocache, heap, direct, arena-confined, netty-pooled, netty-adaptive";
 
     final int size;
@@ -64,8 +64,6 @@ abstract class Allocator {
             case "offheap-nouaf" -> new Offheap(BufferPool.builder().useAfterReleaseSampling(0).build(), size);
             case "offheap-uaf-every" -> new Offheap(BufferPool.builder().useAfterReleaseSampling(1).leakSampling(0)
                     .build(), size);
-            // The opt-in fast path: one handle per slot, reused (no allocation, stale handles not caught).
-            case "offheap-reused" -> new Offheap(BufferPool.builder().reuseHandles(true).build(), size);
             // The default pool used through byteBuffer(): a new ByteBuffer per lease.
             case "offheap-bytebuffer" -> new OffheapByteBuffer(BufferPool.builder().build(), size);
             // No thread caches: every acquire and release goes to the shared free lists, the path virtual

@@ -67,7 +67,6 @@ public final class BufferPool implements AutoCloseable {
     private final int leakSampling;
     private final int useAfterReleaseSampling;
     private final boolean checked;
-    private final boolean reuseHandles;
     private final ByteOrder byteOrder;
     private final int maxLeaseSize;
     private final int largestPooledSize;
@@ -101,7 +100,6 @@ public final class BufferPool implements AutoCloseable {
         this.leakSampling = b.leakSampling;
         this.useAfterReleaseSampling = b.useAfterReleaseSampling;
         this.checked = b.checked;
-        this.reuseHandles = b.reuseHandles;
         this.byteOrder = b.byteOrder;
         this.maxLeaseSize = b.maxLeaseSize;
         // A request above maxLeaseSize must reach acquireDedicated, which refuses it.
@@ -165,7 +163,7 @@ public final class BufferPool implements AutoCloseable {
             return special(slot, size, (samples & ThreadCache.LEAK) != 0,
                     (samples & ThreadCache.USE_AFTER_RELEASE) != 0);
         }
-        return reuseHandles ? slot.leaseReused(size) : new PooledBuffer(slot, size);
+        return new PooledBuffer(slot, size);
     }
 
     /** A lease for a thread without a cache (a virtual thread, or none configured): sampled at random. */
@@ -180,7 +178,7 @@ public final class BufferPool implements AutoCloseable {
         if (leak || useAfterRelease || checked) {
             return special(slot, size, leak, useAfterRelease);
         }
-        return reuseHandles ? slot.leaseReused(size) : new PooledBuffer(slot, size);
+        return new PooledBuffer(slot, size);
     }
 
     /**
@@ -454,7 +452,6 @@ public final class BufferPool implements AutoCloseable {
         private int leakSampling = 4096;
         private int useAfterReleaseSampling = DEFAULT_USE_AFTER_RELEASE_SAMPLING;
         private boolean checked;
-        private boolean reuseHandles;
         private ByteOrder byteOrder = ByteOrder.BIG_ENDIAN;
         private boolean jmx = true;
 
@@ -560,20 +557,6 @@ public final class BufferPool implements AutoCloseable {
         }
 
         /**
-         * The fast path, off by default: one handle object per slot, reused by every lease of that slot, so
-         * a steady acquire and release allocates nothing (the default allocates a 40-byte handle per lease,
-         * which costs 1-5 ns: BENCHMARKS.md). The price: a handle kept past its release is the same object as
-         * the next lease of its slot, so a mistaken second {@code release()} through it ends somebody else's
-         * lease, and its views reach that lease's memory. Only for code whose lease handling is simple and
-         * tested (acquire and release in one method). Leases sampled for leak or use-after-release detection
-         * still get handles of their own. Cannot be combined with {@link #checked(boolean)}.
-         */
-        public Builder reuseHandles(boolean reuse) {
-            this.reuseHandles = reuse;
-            return this;
-        }
-
-        /**
          * The byte order of every new {@code ByteBuffer} view of a lease. Default {@code BIG_ENDIAN}, as any
          * new {@code ByteBuffer} and {@code allocateDirect}'s, so the pool is a drop-in replacement; pass
          * {@code ByteOrder.nativeOrder()} to opt in to native order (about 1 % faster for multi-byte values on
@@ -602,10 +585,6 @@ public final class BufferPool implements AutoCloseable {
         }
 
         public BufferPool build() {
-            if (reuseHandles && checked) {
-                throw new IllegalArgumentException("reuseHandles(true) and checked(true) exclude each other: checked"
-                        + " mode gives every lease a handle and views of its own; choose one");
-            }
             if (maxSlabSize != 0 && maxSlabSize < largestPooledSize) {
                 throw new IllegalArgumentException("maxSlabSize (" + Bytes.format(maxSlabSize) + ") must be >="
                         + " largestPooledSize (" + Bytes.format(largestPooledSize) + "): set maxSlabSize to at least "

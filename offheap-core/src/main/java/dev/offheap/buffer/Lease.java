@@ -6,13 +6,12 @@ import java.lang.invoke.VarHandle;
 
 /**
  * Reference counting shared by every kind of lease. A lease object stands for one lease only: it starts
- * with one reference and, once the count reached 0, never counts again (but {@link ReusedBuffer}, the
- * opt-in fast path, which opens again for the next lease of its slot). Subclasses say what the memory is
+ * with one reference and, once the count reached 0, never counts again. Subclasses say what the memory is
  * and what giving it back means ({@link #deallocate()}, called exactly once, by whoever drops the last
  * reference).
  */
 abstract sealed class Lease implements Buffer
-        permits PooledBuffer, ReusedBuffer, SegmentLease, TrackedBuffer, UnpooledBuffer {
+        permits PooledBuffer, SegmentLease, TrackedBuffer, UnpooledBuffer {
 
     private static final VarHandle REFS;
 
@@ -27,7 +26,7 @@ abstract sealed class Lease implements Buffer
     /** The reference count: 1 when opened, 0 once released for good. Atomic updates through REFS only. */
     private int refs;
 
-    /** Starts the lease; called once, by the constructor of the subclass (per lease for ReusedBuffer). */
+    /** Starts the lease; called once, by the constructor of the subclass . */
     final void open() {
         REFS.set(this, 1);
     }

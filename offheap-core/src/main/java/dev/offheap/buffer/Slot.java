@@ -28,8 +28,6 @@ final class Slot {
 
     private MemorySegment view;
     private ByteBuffer template;
-    /** The one handle of this slot, in a pool that reuses handles (created at its first lease). */
-    private ReusedBuffer reused;
 
     Slot(SizeClassPool home, Slab slab, long offset, int id) {
         this.home = home;
@@ -58,15 +56,6 @@ final class Slot {
             template = t = view(size).asByteBuffer();
         }
         return t.duplicate();
-    }
-
-    /** This slot's reused handle, opened for a lease of {@code size} bytes. */
-    ReusedBuffer leaseReused(int size) {
-        ReusedBuffer r = reused;
-        if (r == null) {
-            reused = r = new ReusedBuffer(this);
-        }
-        return r.lease(size);
     }
 
     /** The address of this slot, for views with a lifetime of their own (checked and sampled leases). */

@@ -40,7 +40,7 @@ class PoolConcurrencyProperties {
     sealed interface Op permits Acquire, Release, HandOver, TakeOver, RetainRelease, Trim, StaleHandle, StaleView,
             Close {}
 
-    enum Mode { DEFAULT, CHECKED, SAMPLED, REUSED_HANDLES }
+    enum Mode { DEFAULT, CHECKED, SAMPLED }
 
     /** Acquire a lease of {@code size} bytes, check it overlaps no live lease, fill it. */
     record Acquire(int size) implements Op {}
@@ -83,12 +83,6 @@ class PoolConcurrencyProperties {
     void systemMemoryEveryLeaseSampledForUseAfterRelease(@ForAll("scripts") List<List<Op>> scripts)
             throws Exception {
         run(NativeMemory.system(), Mode.SAMPLED, scripts);
-    }
-
-    /** The opt-in fast path: stale handles are its documented hazard, so the scripts keep none. */
-    @Property(tries = 40, shrinking = ShrinkingMode.BOUNDED)
-    void systemMemoryReusedHandles(@ForAll("scripts") List<List<Op>> scripts) throws Exception {
-        run(NativeMemory.system(), Mode.REUSED_HANDLES, scripts);
     }
 
     @Property(tries = 60, shrinking = ShrinkingMode.BOUNDED)
@@ -173,7 +167,6 @@ class PoolConcurrencyProperties {
 
     private static BufferPool pool(NativeMemory memory, Mode mode) {
         return BufferPool.builder().nativeMemory(memory).checked(mode == Mode.CHECKED)
-                .reuseHandles(mode == Mode.REUSED_HANDLES)
                 .useAfterReleaseSampling(mode == Mode.SAMPLED ? 1 : 0).name("concurrency").build();
     }
 
@@ -294,9 +287,6 @@ class PoolConcurrencyProperties {
                         MemorySegment segment = h.buffer().segment();
                         ByteBuffer bb = h.buffer().byteBuffer();
                         checkAndRelease(h, live, mode);
-                        if (mode == Mode.REUSED_HANDLES) {
-                            continue; // a stale handle there may be the next lease: the documented hazard
-                        }
                         // dedicated leases (above the largest class) unmap at release in every mode
                         stale.add(new Stale(h.buffer(), segment, bb, mode != Mode.DEFAULT || h.size() > (1 << 20)));
                     }
@@ -378,8 +368,6 @@ class PoolConcurrencyProperties {
         check(h);
         live.remove(h.address());
         assertThat(h.buffer().release()).as("release of the last reference").isTrue();
-        if (mode != Mode.REUSED_HANDLES) { // there another thread may already hold the same handle again
-            assertThat(h.buffer().refCount()).as("a released handle, in every mode").isZero();
-        }
+        assertThat(h.buffer().refCount()).as("a released handle, in every mode").isZero();
     }
 }
