@@ -175,9 +175,9 @@ class MappedArrayHandlesTest {
         java.nio.channels.Pipe pipe = java.nio.channels.Pipe.open();
         java.nio.ByteBuffer whole = bytes.contiguousSegment().orElseThrow().asByteBuffer();
         Thread writer = Thread.ofPlatform().start(() -> {
-            try {
+            try (var sink = pipe.sink()) { // closed when done, so the reader below sees the end of the data
                 while (whole.hasRemaining()) {
-                    pipe.sink().write(whole);
+                    sink.write(whole);
                 }
             } catch (IOException | IllegalStateException e) {
                 throw new AssertionError(e);
@@ -188,9 +188,11 @@ class MappedArrayHandlesTest {
                 .hasMessageContaining("cannot close " + file + " yet").hasRootCauseMessage("Session is acquired by 1 clients");
         assertThatThrownBy(array::length).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
         java.nio.ByteBuffer sink = java.nio.ByteBuffer.allocate(1 << 16);
-        while (writer.isAlive()) {
-            pipe.source().read(sink.clear());
+        // Read to the end: reading while the writer is alive could block for good once it wrote its last byte.
+        while (pipe.source().read(sink.clear()) >= 0) {
+            // drain
         }
+        writer.join();
         assertThat(budget.used()).as("still mapped").isEqualTo(1 << 20);
         array.close();
         assertThat(array.openViews()).isZero();
