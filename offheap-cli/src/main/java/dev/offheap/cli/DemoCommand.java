@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -41,7 +42,7 @@ final class DemoCommand implements Callable<Integer> {
         try (BufferPool pool = BufferPool.builder().name("demo").budget(budget).build()) {
             step("A 4 KiB lease: a ByteBuffer and a MemorySegment over the same native memory");
             leaseViews(pool);
-            step(String.format("%,d acquire+release pairs of 1 KiB on one thread (no lock, no allocation)", ops));
+            step(String.format("%,d acquire+release pairs of 1 KiB on one thread (no lock; a 40-byte handle per lease)", ops));
             singleThread(pool);
             step("Producer/consumer: one thread acquires, another releases 200,000 buffers");
             producerConsumer(pool);
@@ -74,8 +75,10 @@ final class DemoCommand implements Callable<Integer> {
             MemorySegment segment = buffer.segment();
             out.printf("   wrote a long and an int through the ByteBuffer (%s, position %d, limit %d)%n",
                     bytes.order(), bytes.position(), bytes.limit());
-            out.printf("   read through the segment (%d bytes): 0x%X and %d%n", segment.byteSize(),
-                    segment.get(ValueLayout.JAVA_LONG_UNALIGNED, 0), segment.get(ValueLayout.JAVA_INT_UNALIGNED, 8));
+            // the ByteBuffer is big-endian, as any new ByteBuffer; layouts say their order themselves
+            out.printf("   read through the segment (%d bytes) with big-endian layouts: 0x%X and %d%n",
+                    segment.byteSize(), segment.get(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN), 0),
+                    segment.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN), 8));
         }
     }
 

@@ -20,7 +20,7 @@ class DemoCommandIT {
 
         assertThat(result.exitCode()).as(result.output()).isZero();
         assertThat(result.output())
-                .contains("LITTLE_ENDIAN", "memory budget 'process/demo-pool' exceeded", "after trim:",
+                .contains("BIG_ENDIAN", "0x123456789ABCDEF and 42", "memory budget 'process/demo-pool' exceeded", "after trim:",
                         "reading the released lease's segment threw", "LEAK: a buffer of 512 bytes",
                         "leaks reported: 1")
                 .doesNotContain("restricted method", "Exception in thread");
