@@ -131,7 +131,10 @@ public final class BufferPool implements AutoCloseable {
         try {
             return lease(size);
         } catch (BudgetExceededException refused) {
-            throw refused.forRequest("buffer pool '" + name + "'", "acquire(" + size + ")", size);
+            BudgetExceededException named = refused.forRequest("buffer pool '" + name + "'", "acquire(" + size + ")",
+                    size);
+            BudgetExceeded.emit(name, named);
+            throw named;
         }
     }
 
@@ -326,12 +329,7 @@ public final class BufferPool implements AutoCloseable {
      * pool's {@link #reclaim} among them, and retries once.
      */
     NativeRegion takeFromOs(long bytes) {
-        try {
-            account.charge(bytes);
-        } catch (BudgetExceededException refused) {
-            BudgetExceeded.emit(name, refused);
-            throw refused;
-        }
+        account.charge(bytes); // a refusal is reported by acquire(), which adds the request
         try {
             NativeRegion region = memory.allocate(bytes);
             peakOsBytes.accumulateAndGet(osBytes.addAndGet(bytes), Math::max);

@@ -17,7 +17,7 @@ public final class OffheapEvents {
     public static final String CHUNK_RELEASED = "dev.offheap.ChunkReleased";
     /** A pool gave idle memory back, asked to or because its budget refused: pool, poolType, bytes. */
     public static final String POOL_TRIMMED = "dev.offheap.PoolTrimmed";
-    /** A budget refused a pool's charge: pool, budgetPath, requested, used, limit. */
+    /** A budget refused a pool's charge: pool, budgetPath, requested, used, limit, request, requestBytes. */
     public static final String BUDGET_EXCEEDED = "dev.offheap.BudgetExceeded";
     /** A lease became unreachable without release: pool, bytes, acquiredAt (thread and stack). */
     public static final String LEAK_REPORTED = "dev.offheap.LeakReported";

@@ -282,8 +282,10 @@ public final class ChunkPool implements AutoCloseable {
         try {
             return allocate(type, length, contents);
         } catch (BudgetExceededException refused) {
-            throw refused.forRequest("chunk pool '" + name + "'", type.name().toLowerCase(Locale.ROOT) + "s(" + length
-                    + ")", length << type.shift());
+            BudgetExceededException named = refused.forRequest("chunk pool '" + name + "'",
+                    type.name().toLowerCase(Locale.ROOT) + "s(" + length + ")", length << type.shift());
+            BudgetExceeded.emit(name, named);
+            throw named;
         }
     }
 
@@ -394,10 +396,7 @@ public final class ChunkPool implements AutoCloseable {
         if (count > memoryChunks + spillChunks) {
             MemoryBudget refusing = spill == null ? tightest : spill.budget();
             long requested = spill == null ? count * chunkSize : (count - memoryChunks) * chunkSize;
-            BudgetExceededException refused = new BudgetExceededException(refusing.path(), requested,
-                    refusing.used(), refusing.limit());
-            BudgetExceeded.emit(name, refused);
-            throw refused;
+            throw new BudgetExceededException(refusing.path(), requested, refusing.used(), refusing.limit());
         }
         if (contiguous) {
             long wanted = count - memory.freeCount();
@@ -419,13 +418,8 @@ public final class ChunkPool implements AutoCloseable {
 
     /** Charges {@code count} new chunks of {@code source} at once; the budget's own exception if it refuses. */
     private int chargeOrRefuse(ChunkSource source, int count) {
-        try {
-            source.charge(count);
-            return count;
-        } catch (BudgetExceededException refused) {
-            BudgetExceeded.emit(name, refused);
-            throw refused;
-        }
+        source.charge(count); // a refusal is reported by allocateFor, which adds the request
+        return count;
     }
 
     /**

@@ -53,6 +53,8 @@ class OffheapEventsTest {
         RecordedEvent refused = only(events, OffheapEvents.BUDGET_EXCEEDED, "jfr-io");
         assertThat(refused.getString("budgetPath")).isEqualTo("jfr-io-budget");
         assertThat(refused.getLong("requested")).isEqualTo(2 << 20);
+        assertThat(refused.getString("request")).isEqualTo("acquire(" + (2 << 20) + ")");
+        assertThat(refused.getLong("requestBytes")).isEqualTo(2 << 20);
         assertThat(refused.getLong("used")).isEqualTo(SLAB);
         assertThat(refused.getLong("limit")).isEqualTo(SLAB);
 
@@ -117,6 +119,8 @@ class OffheapEventsTest {
         RecordedEvent refused = only(events, OffheapEvents.BUDGET_EXCEEDED, "jfr-store");
         assertThat(refused.getString("budgetPath")).isEqualTo("jfr-store");
         assertThat(refused.getLong("requested")).isEqualTo(chunk);
+        assertThat(refused.getString("request")).isEqualTo("doubles(1)");
+        assertThat(refused.getLong("requestBytes")).isEqualTo(Double.BYTES);
         assertThat(refused.getLong("used")).isEqualTo(chunk);
         assertThat(refused.getLong("limit")).isEqualTo(chunk);
 

@@ -22,8 +22,18 @@ public final class BudgetExceeded extends Event {
     String budgetPath;
 
     @Label("Requested")
+    @Description("Bytes the pool charged (a slab, the chunks of an array, a mapping)")
     @DataAmount(DataAmount.BYTES)
     long requested;
+
+    @Label("Request")
+    @Description("What the user asked the pool for, e.g. acquire(1048576), when the pool knows it")
+    String request;
+
+    @Label("Request Bytes")
+    @Description("Bytes of that request; 0 when unknown")
+    @DataAmount(DataAmount.BYTES)
+    long requestBytes;
 
     @Label("Used")
     @Description("Bytes charged to that budget when it refused")
@@ -42,6 +52,8 @@ public final class BudgetExceeded extends Event {
             event.requested = refusal.requested();
             event.used = refusal.used();
             event.limit = refusal.limit();
+            event.request = refusal.request().orElse(null);
+            event.requestBytes = refusal.requestBytes().orElse(0);
             event.commit();
         }
     }
