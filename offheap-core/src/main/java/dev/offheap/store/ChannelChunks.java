@@ -64,7 +64,7 @@ final class ChannelChunks extends ChunkSource {
             for (long position = chunk.offset; position < end; ) {
                 zeros.clear().limit((int) Math.min(zeros.capacity(), end - position));
                 long at = position;
-                position += uninterrupted(() -> channel.write(zeros, at));
+                position += Uninterruptible.call(() -> channel.write(zeros, at));
             }
         } catch (IOException e) {
             throw new IOException("cannot reserve " + chunkSize + " bytes in " + path + ": " + e.getMessage(), e);
@@ -83,7 +83,7 @@ final class ChannelChunks extends ChunkSource {
 
     @Override
     MemorySegment view(Chunk chunk, Arena arena) throws IOException {
-        return uninterrupted(() -> channel.map(FileChannel.MapMode.READ_WRITE, chunk.offset, chunkSize, arena));
+        return Uninterruptible.call(() -> channel.map(FileChannel.MapMode.READ_WRITE, chunk.offset, chunkSize, arena));
     }
 
     @Override
@@ -100,31 +100,10 @@ final class ChannelChunks extends ChunkSource {
     @Override
     void abandonFrom(long offset) {
         try {
-            uninterrupted(() -> channel.truncate(offset));
+            Uninterruptible.call(() -> channel.truncate(offset));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("cannot give back the space of " + path + " from " + offset, e);
         }
-    }
-
-    /**
-     * Runs a channel operation with the thread's interrupt status set aside: a {@code FileChannel} closes
-     * itself, for every user, when a thread that uses it is interrupted (and HotSpot interrupts a thread
-     * whose access a closing arena cuts short). An interrupt that arrives during the call still closes it.
-     */
-    private static <T> T uninterrupted(ChannelCall<T> call) throws IOException {
-        boolean interrupted = Thread.interrupted();
-        try {
-            return call.run();
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    @FunctionalInterface
-    private interface ChannelCall<T> {
-        T run() throws IOException;
     }
 
     @Override

@@ -6,8 +6,9 @@ import java.io.IOException;
  * Runs file operations with the calling thread's interrupt status cleared, and sets it again afterwards. A
  * {@code FileChannel} closes itself for every thread when an interrupted thread uses it, and JDK 25 sets the
  * interrupt status of any thread that was inside an access to a shared arena's memory when another thread
- * closed the arena (a view released or a {@link MappedArray} closed under it): without this, releasing a view
- * in one thread could close the file of a mapped array for all of them. An interrupt that arrives while the
+ * closed the arena (a view released or a {@link MappedArray} closed under it, an array of a pool released):
+ * without this, releasing a view in one thread could close the file of a mapped array, or a pool's spill
+ * file ({@link ChannelChunks}), for all of them. An interrupt that arrives while the
  * operation blocks still closes the channel, as the JDK decides.
  */
 final class Uninterruptible {
