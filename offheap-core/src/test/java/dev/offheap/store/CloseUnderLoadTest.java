@@ -2,12 +2,9 @@ package dev.offheap.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.offheap.ChildJvm;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,20 +20,10 @@ class CloseUnderLoadTest {
 
     @Test
     void closingUnderConcurrentUseNeverCrashes() throws Exception {
-        String java = ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        Process child = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Xmx256m",
-                "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"),
-                "-cp", System.getProperty("java.class.path"), CloseUnderLoadChild.class.getName(), "50",
-                dir.toString()))
-                .directory(dir.toFile()).redirectErrorStream(true).start();
-        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        try (Stream<Path> files = Files.list(dir)) {
-            assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("hs_err")).toList())
-                    .as("no JVM crash").isEmpty();
-        }
-        assertThat(child.exitValue()).as(output).isZero();
-        assertThat(output).contains("OK");
+        ChildJvm child = ChildJvm.run(dir, "256m", Duration.ofSeconds(60), CloseUnderLoadChild.class, "50",
+                dir.toString());
+        assertThat(child.crashReports()).as("no JVM crash").isEmpty();
+        assertThat(child.exitCode()).as(child.output()).isZero();
+        assertThat(child.output()).contains("OK");
     }
 }

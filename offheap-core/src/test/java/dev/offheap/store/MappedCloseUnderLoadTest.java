@@ -2,12 +2,9 @@ package dev.offheap.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.offheap.ChildJvm;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,19 +21,10 @@ class MappedCloseUnderLoadTest {
 
     @Test
     void closingUnderConcurrentReadersAndWritersEndsTheirViewsAndNeverCrashes() throws Exception {
-        String java = ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        Process child = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Xmx128m",
-                "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"),
-                "-cp", System.getProperty("java.class.path"), MappedCloseUnderLoadChild.class.getName(), dir.toString(),
-                Integer.toString(ROUNDS)))
-                .directory(dir.toFile()).redirectErrorStream(true).start();
-        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(output.lines()).as(output).containsExactly("ROUNDS " + ROUNDS);
-        assertThat(child.exitValue()).as(output).isZero();
-        try (Stream<Path> files = Files.list(dir)) {
-            assertThat(files.filter(f -> f.getFileName().toString().startsWith("hs_err"))).isEmpty();
-        }
+        ChildJvm child = ChildJvm.run(dir, "128m", Duration.ofSeconds(60), MappedCloseUnderLoadChild.class,
+                dir.toString(), Integer.toString(ROUNDS));
+        assertThat(child.output().lines()).as(child.output()).containsExactly("ROUNDS " + ROUNDS);
+        assertThat(child.exitCode()).as(child.output()).isZero();
+        assertThat(child.crashReports()).isEmpty();
     }
 }

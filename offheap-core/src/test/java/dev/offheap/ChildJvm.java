@@ -1,0 +1,55 @@
+package dev.offheap;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The outcome of a test's main class run in a JVM of its own, for tests whose failure mode is a JVM crash:
+ * the child runs on this test's class path with native access, in {@code dir}, where a crash leaves its
+ * {@code hs_err_<pid>.log} (listed in {@link #crashReports()}; no core dump).
+ */
+public record ChildJvm(int exitCode, String output, List<String> crashReports) {
+
+    /**
+     * Runs {@code main} with {@code args} and waits for it.
+     *
+     * @throws AssertionError if it does not end within {@code timeout} (it is killed)
+     */
+    public static ChildJvm run(Path dir, String maxHeap, Duration timeout, Class<?> main, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-Xmx" + maxHeap, "-XX:-CreateCoredumpOnCrash",
+                "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"),
+                "-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of(args));
+        Path log = Files.createTempFile(dir, "child-", ".log");
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new AssertionError(main.getSimpleName() + " did not end within " + timeout + ":\n" + head(log));
+        }
+        List<String> crashes;
+        try (Stream<Path> files = Files.list(dir)) {
+            crashes = files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("hs_err")).toList();
+        }
+        return new ChildJvm(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), crashes);
+    }
+
+    /** The first lines of the output, enough to read a crash or a stack trace in a failure message. */
+    public String head() {
+        return output.lines().limit(30).reduce((a, b) -> a + "\n" + b).orElse("");
+    }
+
+    private static String head(Path log) throws IOException {
+        return new ChildJvm(0, Files.readString(log, StandardCharsets.UTF_8), List.of()).head();
+    }
+}
