@@ -1,7 +1,6 @@
 package dev.offheap;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,7 +22,7 @@ class MisuseCatalogueTest {
 
     @Test
     void everyRowNamesTestsThatExist() throws IOException {
-        Path root = repositoryRoot();
+        Path root = Repository.root();
         Path catalogue = root.resolve("docs/misuse.md");
         assertThat(catalogue).as("the misuse catalogue").isRegularFile();
         Path tests = root.resolve("offheap-core/src/test/java");
@@ -80,15 +79,5 @@ class MisuseCatalogueTest {
         try (Stream<Path> files = Files.walk(tests)) {
             return files.filter(p -> p.getFileName().toString().equals(className + ".java")).findFirst().orElse(null);
         }
-    }
-
-    private static Path repositoryRoot() {
-        Path start = Path.of(System.getProperty("basedir", System.getProperty("user.dir"))).toAbsolutePath();
-        for (Path dir = start; dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("offheap-core/pom.xml"))) {
-                return dir;
-            }
-        }
-        return fail("no repository root above " + start);
     }
 }

@@ -57,19 +57,13 @@ class ReadmeSnippetsTest {
                 () -> compileAndRun(snippet)));
     }
 
-    /** README.md of the repository: in the first directory, from this module's up, that holds offheap-core. */
+    /** README.md of the repository. */
     private static Path readme() {
-        Path start = Path.of(System.getProperty("basedir", System.getProperty("user.dir"))).toAbsolutePath();
-        for (Path dir = start; dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("offheap-core/pom.xml"))) {
-                Path readme = dir.resolve("README.md");
-                if (!Files.isRegularFile(readme)) {
-                    fail("README.md is missing from the repository root " + dir);
-                }
-                return readme;
-            }
+        Path readme = Repository.root().resolve("README.md");
+        if (!Files.isRegularFile(readme)) {
+            fail("README.md is missing from the repository root " + readme.getParent());
         }
-        return fail("no repository root (a directory holding offheap-core/pom.xml) above " + start);
+        return readme;
     }
 
     private static void compileAndRun(JavaSnippet snippet) throws Exception {
