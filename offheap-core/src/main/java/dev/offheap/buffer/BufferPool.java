@@ -160,13 +160,7 @@ public final class BufferPool implements AutoCloseable {
         if (slot.lender != cache) {
             slot.lender = cache; // only on change: a reference store costs a GC write barrier
         }
-        slot.leased = true;
-        int samples = cache.sample();
-        if (samples != 0 || checked) {
-            return special(slot, size, (samples & ThreadCache.LEAK) != 0,
-                    (samples & ThreadCache.USE_AFTER_RELEASE) != 0);
-        }
-        return new PooledBuffer(slot, size);
+        return handOut(slot, size, cache.sample());
     }
 
     /** A lease for a thread without a cache (a virtual thread, or none configured): sampled at random. */
@@ -175,11 +169,17 @@ public final class BufferPool implements AutoCloseable {
         if (slot.lender != null) {
             slot.lender = null;
         }
+        int samples = (sampledAtRandom(leakSampling) ? ThreadCache.LEAK : 0)
+                | (sampledAtRandom(useAfterReleaseSampling) ? ThreadCache.USE_AFTER_RELEASE : 0);
+        return handOut(slot, size, samples);
+    }
+
+    /** The lease of {@code slot}: a plain handle, or a special one if checked or {@code samples} says so. */
+    private PooledBuffer handOut(Slot slot, int size, int samples) {
         slot.leased = true;
-        boolean leak = sampledAtRandom(leakSampling);
-        boolean useAfterRelease = sampledAtRandom(useAfterReleaseSampling);
-        if (leak || useAfterRelease || checked) {
-            return special(slot, size, leak, useAfterRelease);
+        if (samples != 0 || checked) {
+            return special(slot, size, (samples & ThreadCache.LEAK) != 0,
+                    (samples & ThreadCache.USE_AFTER_RELEASE) != 0);
         }
         return new PooledBuffer(slot, size);
     }

@@ -1,24 +1,58 @@
 package dev.offheap.buffer;
 
 import dev.offheap.os.NativeRegion;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
  * A lease larger than the largest size class: a region of its own, charged to the pool's budget, given
- * back to the OS at release. Its views die with the region, in every mode.
+ * back to the OS at release. Its views die with the region, in every mode; the {@code ByteBuffer} is made on
+ * first request.
  */
-final class DedicatedBuffer extends SegmentLease {
+final class DedicatedBuffer extends Lease {
     private final DedicatedRegions regions;
     private final NativeRegion region;
+    private final MemorySegment segment;
+    private final ByteOrder order;
+    private ByteBuffer buffer;
 
     DedicatedBuffer(DedicatedRegions regions, NativeRegion region, int size, ByteOrder order) {
-        super(region.segment().asSlice(0, size), order);
         this.regions = regions;
         this.region = region;
+        this.segment = region.segment().asSlice(0, size);
+        this.order = order;
+        open();
     }
 
     NativeRegion region() {
         return region;
+    }
+
+    @Override
+    public MemorySegment segment() {
+        checkLive("use");
+        return segment;
+    }
+
+    @Override
+    public ByteBuffer byteBuffer() {
+        checkLive("use");
+        if (buffer == null) {
+            buffer = segment.asByteBuffer().order(order);
+        }
+        return buffer;
+    }
+
+    @Override
+    public int size() {
+        checkLive("ask the size of");
+        return (int) segment.byteSize();
+    }
+
+    @Override
+    int leasedSize() {
+        return (int) segment.byteSize();
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.lang.invoke.VarHandle;
  * reference).
  */
 abstract sealed class Lease implements Buffer
-        permits PooledBuffer, SegmentLease, TrackedBuffer, UnpooledBuffer {
+        permits PooledBuffer, DedicatedBuffer, TrackedBuffer, UnpooledBuffer {
 
     private static final VarHandle REFS;
 

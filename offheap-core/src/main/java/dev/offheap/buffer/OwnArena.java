@@ -25,12 +25,11 @@ final class OwnArena {
         this.acquiredAt = recordSites ? CallSite.acquired() : null;
     }
 
-    /** The lease was released: remembers where (if sampled), and ends the views. */
+    /** The lease is being released: remembers where, if sampled. {@link #close()} ends the views. */
     void released() {
         if (acquiredAt != null) {
             releasedAt = CallSite.released();
         }
-        close();
     }
 
     /** Ends every view; at release, or when the pool closes with the lease outstanding. Idempotent. */

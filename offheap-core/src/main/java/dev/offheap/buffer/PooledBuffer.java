@@ -76,17 +76,13 @@ final class PooledBuffer extends Lease {
 
     @Override
     void deallocate() {
-        if (record == null && own == null) {
-            slot.home.owner.free(slot);
-            return;
-        }
         if (record != null) {
             record.disarm();
         }
         if (own != null) {
             own.released();
         }
-        slot.home.owner.end(slot, own);
+        slot.home.owner.end(slot, own); // closes the own arena before the slot goes back
         // Until the record is disarmed this handle must stay reachable, or the detector could take it for a
         // leak and free the slot a second time.
         Reference.reachabilityFence(this);

@@ -4,10 +4,10 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 
 /**
- * A checked or dedicated lease chosen for leak detection: a new object in front of the real lease, watched
- * by a phantom reference (pooled leases carry
- * their record themselves, see {@link PooledBuffer}). If it becomes unreachable before its last release, {@link LeakDetector} reports where it was
- * acquired and releases the real lease, so the memory is not lost.
+ * A dedicated lease chosen for leak detection: a new object in front of the real lease, watched by a phantom
+ * reference (pooled leases carry their record themselves, see {@link PooledBuffer}). If it becomes
+ * unreachable before its last release, {@link LeakDetector} reports where it was acquired and releases the
+ * real lease, so the memory is not lost.
  */
 final class TrackedBuffer extends Lease {
     private final Lease inner;
@@ -47,15 +47,6 @@ final class TrackedBuffer extends Lease {
         return inner.poolName();
     }
 
-    @Override
-    Throwable acquiredAt() {
-        return inner.acquiredAt();
-    }
-
-    @Override
-    Throwable releasedAt() {
-        return inner.releasedAt();
-    }
 
     @Override
     void deallocate() {
