@@ -127,40 +127,9 @@ abstract class Allocator {
         System.err.println(s);
     }
 
-    /** A lease from an offheap {@link BufferPool}, used through its {@code ByteBuffer}. */
-    static final class OffheapByteBuffer extends Allocator {
-        private final BufferPool pool;
-
-        OffheapByteBuffer(BufferPool pool, int size) {
-            super(size);
-            this.pool = pool;
-        }
-
-        @Override
-        Object acquire() {
-            Buffer b = pool.acquire(size);
-            java.nio.ByteBuffer bb = b.byteBuffer();
-            if (size >= 8) {
-                bb.putLong(0, MARK);
-            }
-            bb.put(last, (byte) 1);
-            return b;
-        }
-
-        @Override
-        void release(Object handle) {
-            ((Buffer) handle).release();
-        }
-
-        @Override
-        void close() {
-            pool.close();
-        }
-    }
-
     /** A lease from an offheap {@link BufferPool}, used through its {@code MemorySegment}. */
-    static final class Offheap extends Allocator {
-        private final BufferPool pool;
+    static class Offheap extends Allocator {
+        final BufferPool pool;
 
         Offheap(BufferPool pool, int size) {
             super(size);
@@ -186,6 +155,27 @@ abstract class Allocator {
             pool.close();
         }
     }
+    /**
+     * The same, used through its {@code ByteBuffer} (a new one per lease). Only one of the two classes is
+     * instantiated in a fork, so the call sites stay monomorphic.
+     */
+    static final class OffheapByteBuffer extends Offheap {
+        OffheapByteBuffer(BufferPool pool, int size) {
+            super(pool, size);
+        }
+
+        @Override
+        Object acquire() {
+            Buffer b = pool.acquire(size);
+            java.nio.ByteBuffer bb = b.byteBuffer();
+            if (size >= 8) {
+                bb.putLong(0, MARK);
+            }
+            bb.put(last, (byte) 1);
+            return b;
+        }
+    }
+
 
     /** {@code ByteBuffer.allocate}: zeroed heap memory, freed by the GC. */
     static final class Heap extends Allocator {
