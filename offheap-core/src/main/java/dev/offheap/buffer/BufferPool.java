@@ -75,6 +75,7 @@ public final class BufferPool implements AutoCloseable {
     private final Set<OwnArena> ownArenas = ConcurrentHashMap.newKeySet();
     private final AtomicLong osBytes = new AtomicLong();
     private final AtomicLong peakOsBytes = new AtomicLong();
+    private final SharedLines.Line osBytesLine;
     private final BufferPoolMetrics metrics = new BufferPoolMetrics(this);
     private final Registration jmx;
     private volatile boolean closed;
@@ -85,6 +86,7 @@ public final class BufferPool implements AutoCloseable {
         this.budget = ownBudget ? MemoryBudget.unlimited(name) : b.budget;
         this.account = budget.owner("buffer pool " + name);
         this.memory = b.memory;
+        this.osBytesLine = SharedLines.line("bytes from the OS of pool " + name);
         this.classes = new SizeClasses(b.largestPooledSize);
         this.classPools = new SizeClassPool[classes.count()];
         int[] capacities = new int[classes.count()];
@@ -332,6 +334,9 @@ public final class BufferPool implements AutoCloseable {
         account.charge(bytes); // a refusal is reported by acquire(), which adds the request
         try {
             NativeRegion region = memory.allocate(bytes);
+            if (SharedLines.COUNTING) {
+                osBytesLine.add();
+            }
             peakOsBytes.accumulateAndGet(osBytes.addAndGet(bytes), Math::max);
             return region;
         } catch (RuntimeException | Error e) {

@@ -22,12 +22,14 @@ final class FreeStack {
     }
 
     private final SizeClassPool slots;
+    private final SharedLines.Line line;
     /** (version << 32) | (top id + 1); 0 in the low half means empty. */
     @SuppressWarnings("unused") // through HEAD
     private volatile long head = EMPTY;
 
     FreeStack(SizeClassPool slots) {
         this.slots = slots;
+        this.line = SharedLines.line("free stack of the " + slots.slotSize + "-byte class");
     }
 
     void push(Slot slot) {
@@ -35,6 +37,9 @@ final class FreeStack {
         do {
             h = (long) HEAD.getVolatile(this);
             slot.next = topId(h);
+            if (SharedLines.COUNTING) {
+                line.add();
+            }
         } while (!HEAD.compareAndSet(this, h, pack(h, slot.id)));
     }
 
@@ -55,6 +60,9 @@ final class FreeStack {
                             + "-byte class holds slot " + top + " whose slab was freed");
                 }
                 continue;
+            }
+            if (SharedLines.COUNTING) {
+                line.add();
             }
             if (HEAD.compareAndSet(this, h, pack(h, slot.next))) {
                 return slot;

@@ -28,6 +28,8 @@ final class SizeClassPool {
     final FreeStack free = new FreeStack(this);
     /** Acquires served without a thread cache (virtual threads, threads beyond the cache limit). */
     final LongAdder uncachedAcquires = new LongAdder();
+    private final SharedLines.Line uncachedLine;
+    private final SharedLines.Line growthLine;
 
     /** Slot objects by id; replaced by a larger copy under the lock, read without it. */
     private final ReentrantLock growLock = new ReentrantLock();
@@ -45,6 +47,8 @@ final class SizeClassPool {
         this.slotSize = slotSize;
         this.slabBytes = slabBytes;
         this.slotsPerSlab = (int) (slabBytes / slotSize);
+        this.uncachedLine = SharedLines.line("uncached acquires of the " + slotSize + "-byte class");
+        this.growthLine = SharedLines.line("slab cutting of the " + slotSize + "-byte class");
     }
 
     Slot slotById(int id) {
@@ -55,6 +59,9 @@ final class SizeClassPool {
     /** One free slot for a caller with no thread cache. */
     Slot takeUncached() {
         uncachedAcquires.increment();
+        if (SharedLines.COUNTING) {
+            uncachedLine.add();
+        }
         Slot slot = free.pop();
         if (slot != null) {
             return slot;
@@ -88,6 +95,9 @@ final class SizeClassPool {
         if (got > 0) {
             return got;
         }
+        if (SharedLines.COUNTING) {
+            growthLine.add();
+        }
         growLock.lock();
         try {
             for (;;) {
@@ -111,6 +121,9 @@ final class SizeClassPool {
     }
 
     private synchronized int cutFromCurrent(Slot[] into, int from, int n) {
+        if (SharedLines.COUNTING) {
+            growthLine.add();
+        }
         owner.checkOpen();
         if (current == null || current.isExhausted()) {
             return 0;

@@ -1,0 +1,81 @@
+package dev.offheap.buffer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Counts atomic operations (compare-and-set attempts, lock and monitor entries, atomic adds) on the cache
+ * lines that several threads of a pool write, for the counting benchmark of BENCHMARKS.md: how many such
+ * operations one lease costs, and how much of the traffic the busiest line takes. Off unless the JVM starts
+ * with {@code -Ddev.offheap.buffer.countSharedLines=true}; then {@link #COUNTING} is a constant false and
+ * the just-in-time compiler drops every {@code if (SharedLines.COUNTING)} block, so it costs nothing.
+ */
+final class SharedLines {
+    static final boolean COUNTING = Boolean.getBoolean("dev.offheap.buffer.countSharedLines");
+
+    private static final List<Line> LINES = new CopyOnWriteArrayList<>();
+
+    private SharedLines() {}
+
+    /** One shared line: a counter when counting, else null (never touched then). */
+    static Line line(String name) {
+        if (!COUNTING) {
+            return null;
+        }
+        Line line = new Line(name);
+        LINES.add(line);
+        return line;
+    }
+
+    /** Zeroes every count (after a warm-up). */
+    static void zero() {
+        for (Line line : LINES) {
+            line.zero();
+        }
+    }
+
+    /** Forgets every line so far (between runs, so closed pools do not pile up). */
+    static void forget() {
+        LINES.clear();
+    }
+
+    /** Lines known since the last forget() with a count above 0, busiest first. */
+    static List<Line> snapshot() {
+        List<Line> busy = new ArrayList<>();
+        for (Line line : LINES) {
+            if (line.count() > 0) {
+                busy.add(line);
+            }
+        }
+        busy.sort((a, b) -> Long.compare(b.count(), a.count()));
+        return busy;
+    }
+
+    static final class Line {
+        final String name;
+        private final AtomicLong count = new AtomicLong();
+
+        private Line(String name) {
+            this.name = name;
+        }
+
+        void add() {
+            count.incrementAndGet();
+        }
+
+        long count() {
+            return count.get();
+        }
+
+        void zero() {
+            count.set(0);
+        }
+
+        @Override
+        public String toString() {
+            return name + ": " + count();
+        }
+    }
+}
