@@ -63,6 +63,8 @@ public final class BufferPool implements AutoCloseable {
     private final SizeClasses classes;
     private final SizeClassPool[] classPools;
     private final ThreadCaches caches;
+    /** The most all thread caches together can hold: caches x the slot bytes of one full cache. */
+    private final long threadCacheLimitBytes;
     private final LeakDetector leaks;
     private final int leakSampling;
     private final int useAfterReleaseSampling;
@@ -90,12 +92,19 @@ public final class BufferPool implements AutoCloseable {
         this.classes = new SizeClasses(b.largestPooledSize);
         this.classPools = new SizeClassPool[classes.count()];
         int[] capacities = new int[classes.count()];
+        int stripes = b.sharedStripes != 0 ? b.sharedStripes : Builder.defaultStripes(Runtime.getRuntime()
+                .availableProcessors());
+        long cacheBytes = 0;
         for (int i = 0; i < classPools.length; i++) {
             int slot = classes.size(i);
-            classPools[i] = new SizeClassPool(this, i, slot, slabBytes(slot, b.effectiveMaxSlabSize()));
             capacities[i] = slot > b.threadCacheLargestSize ? 0
-                    : Math.clamp(b.threadCacheBytes / slot, 2, 64);
+                    : Math.clamp(b.threadCacheBytes / slot, 2, Builder.MAX_CACHED_PER_CLASS);
+            int batch = capacities[i] == 0 ? Builder.MAX_CACHED_PER_CLASS / 2 : capacities[i] / 2;
+            classPools[i] = new SizeClassPool(this, i, slot, slabBytes(slot, b.effectiveMaxSlabSize()), batch,
+                    stripes);
+            cacheBytes += (long) capacities[i] * slot;
         }
+        this.threadCacheLimitBytes = b.threadCaches * cacheBytes;
         this.caches = b.threadCaches == 0 ? null
                 : new ThreadCaches(capacities, b.threadCaches, b.leakSampling, b.useAfterReleaseSampling);
         this.leaks = new LeakDetector(name);
@@ -167,7 +176,7 @@ public final class BufferPool implements AutoCloseable {
 
     /** A lease for a thread without a cache (a virtual thread, or none configured): sampled at random. */
     private Buffer leaseUncached(int cls, int size) {
-        Slot slot = classPools[cls].takeUncached();
+        Slot slot = classPools[cls].takeUncached(ThreadCache.stripeHint(Thread.currentThread()));
         if (slot.lender != null) {
             slot.lender = null;
         }
@@ -220,7 +229,8 @@ public final class BufferPool implements AutoCloseable {
             perClass.add(classPools[i].stats(hits[i], misses[i], inCaches[i]));
         }
         return PoolStats.of(name, memory.name(), osBytes.get(), dedicated.leased(), dedicated.bytes(),
-                dedicated.acquires(), caches == null ? 0 : caches.registeredCount(), leaks.reported(),
+                dedicated.acquires(), caches == null ? 0 : caches.registeredCount(),
+                caches == null ? 0 : threadCacheLimitBytes, leaks.reported(),
                 leaks.watchedCount(), perClass);
     }
 
@@ -319,8 +329,13 @@ public final class BufferPool implements AutoCloseable {
         Thread thread = Thread.currentThread();
         if (lender != null && lender.owner == thread) {
             lender.give(slot);
+            return;
+        }
+        ThreadCache cache = caches == null ? null : caches.lookup(thread);
+        if (cache != null) {
+            cache.give(slot);
         } else if (caches == null || thread.isVirtual()) {
-            slot.home.give(slot);
+            slot.home.give(slot, ThreadCache.stripeHint(thread));
         } else {
             caches.current().give(slot);
         }
@@ -440,6 +455,8 @@ public final class BufferPool implements AutoCloseable {
      */
     public static final class Builder {
         static final int DEFAULT_USE_AFTER_RELEASE_SAMPLING = 131072;
+        /** Slots one thread may cache per class: two batches of 64, the most one shared operation moves. */
+        static final int MAX_CACHED_PER_CLASS = 128;
         private static final long DEFAULT_MAX_SLAB_SIZE = 4L << 20;
 
         private String name;
@@ -450,15 +467,34 @@ public final class BufferPool implements AutoCloseable {
         /** 0 while unset: then 4 MiB, or largestPooledSize if that is larger. */
         private long maxSlabSize;
         private int threadCaches = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
-        private int threadCacheBytes = 256 * 1024;
+        private int threadCacheBytes = 2 << 20;
         private int threadCacheLargestSize = 64 * 1024;
         private int leakSampling = 4096;
         private int useAfterReleaseSampling = DEFAULT_USE_AFTER_RELEASE_SAMPLING;
         private boolean checked;
         private ByteOrder byteOrder = ByteOrder.BIG_ENDIAN;
         private boolean jmx = true;
+        /** 0 while unset: then {@link #defaultStripes(int)} of the processors. */
+        private int sharedStripes;
 
         private Builder() {}
+
+        /**
+         * Stripes of each class's shared free list: twice the processors (as Netty's arenas), at least 16,
+         * a power of two, so that no stripe sees more than a small share of the batches.
+         */
+        static int defaultStripes(int processors) {
+            return Math.max(16, Integer.highestOneBit(Math.clamp(2L * processors, 1, 1 << 10) * 2 - 1));
+        }
+
+        /** The stripes of each shared free list (a power of two); for tests that model a larger machine. */
+        Builder sharedStripes(int stripes) {
+            if (stripes < 1 || Integer.bitCount(stripes) != 1) {
+                throw new IllegalArgumentException("sharedStripes must be a power of two: " + stripes);
+            }
+            this.sharedStripes = stripes;
+            return this;
+        }
 
         /** A name for logs, statistics and budget messages. Default {@code buffer-pool-N}. */
         public Builder name(String name) {
@@ -510,8 +546,17 @@ public final class BufferPool implements AutoCloseable {
         }
 
         /**
-         * Bytes one thread may cache per size class (at least 2 and at most 64 buffers), and the largest
-         * size class cached at all. Default 256 KiB and 64 KiB.
+         * Bytes one thread may cache per size class (at least 2 and at most 128 buffers), and the largest
+         * size class cached at all. Default 2 MiB and 64 KiB: 128 buffers of each class up to 16 KiB, 32 of
+         * 64 KiB.
+         *
+         * <p>A thread cache moves half its buffers of a class to or from the shared level with one atomic
+         * operation, so the fewer buffers it may hold, the more often threads meet on a shared cache line: a
+         * buffer acquired on one thread and released on another costs 1/32 of a shared atomic operation with
+         * 128 (64 per batch), 1/8 with 32, 1/2 with 8. The memory the caches may hold is bounded by
+         * {@code threadCaches} x the bytes of one full cache (about 29 MiB with the defaults), reported as
+         * {@link PoolStats#threadCacheLimitBytes()}; classes a thread stops acquiring decay back to the
+         * shared level, where {@link BufferPool#trim()} frees them.
          */
         public Builder threadCacheSize(int bytesPerClass, int largestCachedSize) {
             this.threadCacheBytes = checkRange("threadCacheSize bytesPerClass", bytesPerClass, 0, 64 << 20);

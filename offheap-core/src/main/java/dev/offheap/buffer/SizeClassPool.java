@@ -13,9 +13,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Every slot of one size class: the slabs they are cut from, the table that finds a slot by id, and the
- * shared stack of free slots that thread caches refill from and flush to.
+ * shared free slots ({@link StripedFreeList}) that thread caches refill from and flush to, a batch at a time.
  *
- * <p>Locking: the shared stack is lock-free. Cutting slots, adding and freeing slabs and the id table are
+ * <p>Locking: the shared free list is lock-free. Cutting slots, adding and freeing slabs and the id table are
  * guarded by {@code this}. Memory is taken from the OS under {@code growLock} only, never under
  * {@code this}, so a budget refusal that trims every class cannot deadlock with another class growing.
  */
@@ -25,7 +25,9 @@ final class SizeClassPool {
     final int slotSize;
     final int slotsPerSlab;
     final long slabBytes;
-    final FreeStack free = new FreeStack(this);
+    /** Slots moved at once between a thread cache and the shared stripes: half a thread cache's stack. */
+    final int batchSize;
+    private final StripedFreeList free;
     /** Acquires served without a thread cache (virtual threads, threads beyond the cache limit). */
     final LongAdder uncachedAcquires = new LongAdder();
     private final SharedLines.Line uncachedLine;
@@ -41,12 +43,14 @@ final class SizeClassPool {
     private long slabsCreated;
     private long slabsFreed;
 
-    SizeClassPool(BufferPool owner, int index, int slotSize, long slabBytes) {
+    SizeClassPool(BufferPool owner, int index, int slotSize, long slabBytes, int batchSize, int stripes) {
         this.owner = owner;
         this.index = index;
         this.slotSize = slotSize;
         this.slabBytes = slabBytes;
         this.slotsPerSlab = (int) (slabBytes / slotSize);
+        this.batchSize = batchSize;
+        this.free = new StripedFreeList(this, stripes);
         this.uncachedLine = SharedLines.line("uncached acquires of the " + slotSize + "-byte class");
         this.growthLine = SharedLines.line("slab cutting of the " + slotSize + "-byte class");
     }
@@ -56,33 +60,48 @@ final class SizeClassPool {
         return id < t.length ? t[id] : null;
     }
 
-    /** One free slot for a caller with no thread cache. */
-    Slot takeUncached() {
+    /** One free slot for a caller with no thread cache, from stripe {@code hint} first. */
+    Slot takeUncached(int hint) {
         uncachedAcquires.increment();
         if (SharedLines.COUNTING) {
             uncachedLine.add();
         }
-        Slot slot = free.pop();
-        if (slot != null) {
-            return slot;
+        Slot first = free.pop(hint);
+        if (first == null) {
+            Slot[] one = new Slot[1];
+            carve(one, 0, 1);
+            return one[0];
         }
-        Slot[] one = new Slot[1];
-        carve(one, 0, 1);
-        return one[0];
+        if (first.batchSize > 1) {
+            free.pushChain(first.link, first.batchSize - 1, hint);
+        }
+        return first;
     }
 
-    /** Puts up to {@code n} free slots into {@code into[from..]}: shared ones first, else new ones. */
-    int takeBatch(Slot[] into, int from, int n) {
+    /**
+     * Fills {@code into[0 ..]} with free slots, for a thread cache that ran dry: whole batches from the
+     * shared stripes (stripe {@code hint} first) until it has at least {@link #batchSize} or they are empty,
+     * else {@code batchSize} new ones. {@code into} must hold {@code 2 x batchSize - 1}. Returns the count.
+     */
+    int takeBatch(Slot[] into, int hint) {
         int got = 0;
-        Slot slot;
-        while (got < n && (slot = free.pop()) != null) {
-            into[from + got++] = slot;
+        Slot first;
+        while (got < batchSize && (first = free.pop(hint)) != null) {
+            for (Slot s = first; s != null; s = s.link) {
+                into[got++] = s;
+            }
         }
-        return got > 0 ? got : carve(into, from, n);
+        return got > 0 ? got : carve(into, 0, batchSize);
     }
 
-    void give(Slot slot) {
-        free.push(slot);
+    /** Gives back {@code from[start .. start + n)}, {@code n <= batchSize}, as one batch onto stripe {@code hint}. */
+    void giveBatch(Slot[] from, int start, int n, int hint) {
+        free.push(from, start, n, hint);
+    }
+
+    /** Gives back one slot of a caller with no thread cache. */
+    void give(Slot slot, int hint) {
+        free.push(slot, hint);
     }
 
     /**
@@ -158,11 +177,7 @@ final class SizeClassPool {
      * theirs). Returns the bytes given back to the OS.
      */
     synchronized long trim() {
-        List<Slot> drained = new ArrayList<>();
-        Slot slot;
-        while ((slot = free.pop()) != null) {
-            drained.add(slot);
-        }
+        List<Slot> drained = free.drain();
         Map<Slab, Integer> freeBySlab = new IdentityHashMap<>();
         for (Slot s : drained) {
             freeBySlab.merge(s.slab, 1, Integer::sum);
@@ -177,10 +192,9 @@ final class SizeClassPool {
         if (current != null && current.carved == 0) {
             freed += removeSlab(current);
         }
-        for (Slot s : drained) {
-            if (slotById(s.id) == s) {
-                free.push(s);
-            }
+        Slot[] kept = drained.stream().filter(s -> slotById(s.id) == s).toArray(Slot[]::new);
+        for (int start = 0, stripe = 0; start < kept.length; start += batchSize, stripe++) {
+            free.push(kept, start, Math.min(batchSize, kept.length - start), stripe);
         }
         return freed;
     }
@@ -203,9 +217,7 @@ final class SizeClassPool {
     /** Frees every slab, leased or not, and returns the number of slots still leased. */
     synchronized int close() {
         int leased = countLeased();
-        while (free.pop() != null) {
-            // unlink before the slots go: a stack must never hold a slot whose slab is freed
-        }
+        free.drain(); // unlink before the slots go: a stripe must never hold a slot whose slab is freed
         for (Slab slab : List.copyOf(slabs)) {
             removeSlab(slab);
         }

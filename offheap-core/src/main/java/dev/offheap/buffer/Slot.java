@@ -16,8 +16,12 @@ final class Slot {
     final Slab slab;
     final long offset;
     final int id;
-    /** The id of the next free slot below this one in its {@link FreeStack}; written before each push. */
-    int next;
+    /** While free in a shared batch: the next slot of the batch, null for the last ({@link BatchStack}). */
+    Slot link;
+    /** For the first slot of a shared batch: how many slots the batch holds. */
+    int batchSize;
+    /** For the first slot of a shared batch: the id of the first slot of the batch below, -1 if none. */
+    int nextBatch;
     /**
      * The thread cache that handed out the current lease, or null. A release on that cache's own thread
      * goes straight back to it, without a ThreadLocal lookup.

@@ -1,10 +1,17 @@
 package dev.offheap.buffer;
 
+import java.util.Arrays;
+
 /**
  * Free slots kept by one platform thread, a small stack per size class, touched only by that thread with
- * plain loads and stores: the lock-free, allocation-free fast path. Refills from and flushes to the shared
- * {@link FreeStack} of the class in batches of half its capacity, so a thread that only releases (the
- * consumer of a producer/consumer pair) hands its surplus on instead of growing.
+ * plain loads and stores: the lock-free, allocation-free fast path. It refills from and flushes to the
+ * shared {@link StripedFreeList} of the class a whole batch (half its capacity) at a time, with one
+ * compare-and-set per batch, so a thread that only acquires or only releases (either side of a
+ * producer/consumer pair) touches a shared line once per batch, not once per lease. Flushes go to the
+ * stripes in turn, refills look at the thread's home stripe first, so the traffic spreads over all stripes.
+ *
+ * <p>Idle decay: every {@value #DECAY_INTERVAL} acquires, the slots of each class this thread has not
+ * acquired since the last look go back to the shared stripes, where {@code trim()} can free them.
  *
  * <p>Other threads touch a cache only through {@link #requestFlush()}, drain it once its owner is dead, or
  * {@link #detach()} it when the pool closes. A cache is the value of a thread-local, which lives as long as
@@ -13,12 +20,16 @@ package dev.offheap.buffer;
  */
 final class ThreadCache {
     private static final int REGISTER_RETRY_INTERVAL = 4096;
+    static final int DECAY_INTERVAL = 1 << 16;
     /** Bits of {@link #sample()}. */
     static final int LEAK = 1;
     static final int USE_AFTER_RELEASE = 2;
 
     final Thread owner;
     final boolean registered;
+    /** The stripe this thread refills from first; flushes start here and go round. */
+    private final int home;
+    private int flushes;
     private final int[] capacities;
     /**
      * Per class, null until first used; the whole array null once detached. Read once per call. A plain
@@ -29,6 +40,8 @@ final class ThreadCache {
     /** Per class: acquires served from this cache, and acquires that had to refill it. */
     final long[] hits;
     final long[] misses;
+    /** Per class: hits + misses at the last decay. */
+    private final long[] acquiresAtDecay;
     private volatile boolean flushRequested;
     private final int leakInterval;
     private final int useAfterReleaseInterval;
@@ -37,6 +50,7 @@ final class ThreadCache {
     private int countdownStart;
     private int leakLeft;
     private int useAfterReleaseLeft;
+    private int decayLeft = DECAY_INTERVAL;
     private int registerCountdown = REGISTER_RETRY_INTERVAL;
 
     ThreadCache(Thread owner, int[] capacities, boolean registered, int leakInterval,
@@ -48,11 +62,19 @@ final class ThreadCache {
         this.counts = new int[capacities.length];
         this.hits = new long[capacities.length];
         this.misses = new long[capacities.length];
+        this.acquiresAtDecay = new long[capacities.length];
+        this.home = stripeHint(owner);
         this.leakInterval = leakInterval;
         this.useAfterReleaseInterval = useAfterReleaseInterval;
         this.leakLeft = leakInterval > 0 ? leakInterval : Integer.MAX_VALUE;
         this.useAfterReleaseLeft = useAfterReleaseInterval > 0 ? useAfterReleaseInterval : Integer.MAX_VALUE;
-        this.countdown = this.countdownStart = Math.min(leakLeft, useAfterReleaseLeft);
+        this.countdown = this.countdownStart = Math.min(Math.min(leakLeft, useAfterReleaseLeft), decayLeft);
+    }
+
+    /** A thread's home stripe: its id, mixed so that consecutive ids land on different stripes. */
+    static int stripeHint(Thread thread) {
+        long id = thread.threadId() * 0x9E3779B97F4A7C15L;
+        return (int) (id >>> 32);
     }
 
     /** A free slot of class {@code cls}, whose shared pool is {@code pool}: from this cache if it has one. */
@@ -79,7 +101,7 @@ final class ThreadCache {
         int capacity = capacities[cls];
         Slot[][] all = stacks;
         if (capacity == 0 || all == null) {
-            slot.home.give(slot);
+            slot.home.give(slot, home);
             return;
         }
         Slot[] stack = all[cls];
@@ -99,7 +121,7 @@ final class ThreadCache {
     /**
      * Counts one acquire: 0 for almost every call; {@link #LEAK} once every leak interval (the leases leak
      * detection tracks), {@link #USE_AFTER_RELEASE} once every use-after-release interval, or both. One
-     * counter for both kinds keeps the fast path to a decrement and a branch.
+     * counter for both kinds and the idle decay keeps the fast path to a decrement and a branch.
      */
     int sample() {
         if (--countdown > 0) {
@@ -119,8 +141,27 @@ final class ThreadCache {
             kinds |= USE_AFTER_RELEASE;
             useAfterReleaseLeft = useAfterReleaseInterval;
         }
-        countdown = countdownStart = Math.min(leakLeft, useAfterReleaseLeft);
+        if ((decayLeft -= elapsed) <= 0) {
+            decay();
+            decayLeft = DECAY_INTERVAL;
+        }
+        countdown = countdownStart = Math.min(Math.min(leakLeft, useAfterReleaseLeft), decayLeft);
         return kinds;
+    }
+
+    /** Flushes every class with no acquire since the last decay. */
+    private void decay() {
+        Slot[][] all = stacks;
+        if (all == null) {
+            return;
+        }
+        for (int cls = 0; cls < counts.length; cls++) {
+            long acquires = hits[cls] + misses[cls];
+            if (acquires == acquiresAtDecay[cls] && counts[cls] > 0) {
+                flush(all, cls, counts[cls]);
+            }
+            acquiresAtDecay[cls] = acquires;
+        }
     }
 
     /** Counts down to the next attempt of an unregistered thread to get a cache of its own. */
@@ -145,7 +186,9 @@ final class ThreadCache {
             return;
         }
         for (int cls = 0; cls < counts.length; cls++) {
-            flush(all, cls, counts[cls]);
+            if (counts[cls] > 0) {
+                flush(all, cls, counts[cls]);
+            }
         }
     }
 
@@ -164,26 +207,35 @@ final class ThreadCache {
     private Slot refill(int cls, SizeClassPool pool, Slot[][] all) {
         int capacity = capacities[cls];
         if (capacity == 0 || all == null) {
-            return pool.takeUncached();
+            return pool.takeUncached(home);
         }
         misses[cls]++;
         Slot[] stack = all[cls];
         if (stack == null) {
             all[cls] = stack = new Slot[capacity];
         }
-        int got = pool.takeBatch(stack, 0, Math.max(1, capacity / 2));
+        int got = pool.takeBatch(stack, home);
         counts[cls] = got - 1;
         return stack[got - 1];
     }
 
-    /** Moves the top {@code n} slots of class {@code cls} to its shared stack; returns the count left. */
+    /**
+     * Moves the top {@code n} slots of class {@code cls} to its shared stripes, a batch per compare-and-set;
+     * returns the count left.
+     */
     private int flush(Slot[][] all, int cls, int n) {
         int c = counts[cls];
+        if (n == 0) {
+            return c;
+        }
         Slot[] stack = all[cls];
-        for (int i = 0; i < n; i++) {
-            Slot slot = stack[--c];
-            stack[c] = null;
-            slot.home.give(slot);
+        SizeClassPool pool = stack[c - 1].home;
+        int end = c - n;
+        while (c > end) {
+            int batch = Math.min(pool.batchSize, c - end);
+            c -= batch;
+            pool.giveBatch(stack, c, batch, home + flushes++);
+            Arrays.fill(stack, c, c + batch, null);
         }
         counts[cls] = c;
         return c;
