@@ -154,14 +154,16 @@ class ThreadScalingTest {
             assertThat(stats.leases()).isZero();
             assertThat(stats.threadCaches()).as("caches while all %d threads are alive", threads)
                     .isBetween(1, threadCaches);
-            // a cache holds at most max(2, min(64, 256 KiB / slot)) slots per class: 256 KiB here
+            // a cache holds at most max(2, min(128, 2 MiB / slot)) slots per class: 128 x 1 KiB + 128 x 4 KiB
+            long oneCache = 128 * KiB + 512 * KiB;
             long inCaches = stats.sizeClasses().stream().mapToLong(c -> c.inThreadCaches() * c.slotSize()).sum();
-            assertThat(inCaches).isLessThanOrEqualTo((long) threadCaches * sizes.length * 256 * KiB);
-            // live: 64 x 4 leases of <= 4 KiB; cached: 8 caches x 2 classes x 256 KiB (refill batches
-            // included); plus one slot per thread without a cache racing for a new one, and a part-cut slab
-            // per class. 64 caches of that size would need 32 MiB.
+            assertThat(inCaches).isLessThanOrEqualTo(threadCaches * oneCache);
+            assertThat(stats.threadCacheBytes()).isEqualTo(inCaches);
+            // live: 64 x 4 leases of <= 4 KiB; cached: 8 caches x 640 KiB (refill batches included); plus one
+            // slot per thread without a cache racing for a new one, and a part-cut slab per class. 64 caches
+            // of that size would need 40 MiB.
             long liveBytes = (long) threads * perThread * 4 * KiB;
-            long cacheBytes = (long) threadCaches * sizes.length * 256 * KiB;
+            long cacheBytes = threadCaches * oneCache;
             long bound = liveBytes + cacheBytes + threads * 4 * KiB + sizes.length * 128 * KiB;
             assertThat(stats.osBytes()).as("%s", stats.format()).isLessThanOrEqualTo(bound);
             pool.trim();
