@@ -99,6 +99,16 @@ final class BufferPoolMetrics implements BufferPoolMXBean {
     }
 
     @Override
+    public long getThreadCacheBytes() {
+        return snapshot().threadCacheBytes();
+    }
+
+    @Override
+    public long getThreadCacheLimitBytes() {
+        return snapshot().threadCacheLimitBytes();
+    }
+
+    @Override
     public synchronized long getSnapshotAgeMillis() {
         return snapshot == null ? 0 : (System.nanoTime() - takenAt) / 1_000_000;
     }

@@ -45,6 +45,12 @@ public interface BufferPoolMXBean {
     /** Threads holding a cache of free buffers now. */
     int getThreadCaches();
 
+    /** Bytes of free buffers in thread caches now (part of {@code BytesCached}). */
+    long getThreadCacheBytes();
+
+    /** The most all thread caches together may hold, as configured: caches x one full cache. */
+    long getThreadCacheLimitBytes();
+
     /** Milliseconds since the snapshot behind the figures that need one was taken. */
     long getSnapshotAgeMillis();
 }

@@ -48,6 +48,10 @@ class PoolMBeansTest {
             assertThat(SERVER.getAttribute(bean, "Leases")).isEqualTo(10L);
             assertThat(SERVER.getAttribute(bean, "Acquires")).isEqualTo(10L);
             assertThat(SERVER.getAttribute(bean, "BudgetPath")).isEqualTo(name);
+            // the first acquire refilled this thread's cache with one batch: the slab's 64 slots, 10 leased
+            assertThat(SERVER.getAttribute(bean, "ThreadCacheBytes")).isEqualTo(54 * 1024L);
+            assertThat(SERVER.getAttribute(bean, "ThreadCacheLimitBytes")).isEqualTo(
+                    pool.stats().threadCacheLimitBytes()).isNotEqualTo(0L);
 
             assertThat(SERVER.isRegistered(budgetBean)).as("the pool's own budget").isTrue();
             assertThat(SERVER.getAttribute(budgetBean, "Path")).isEqualTo(name);

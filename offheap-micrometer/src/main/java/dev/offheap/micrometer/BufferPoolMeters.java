@@ -46,5 +46,7 @@ public final class BufferPoolMeters implements MeterBinder {
                 BufferPoolMXBean::getLeaks);
         meters.gauge("offheap.pool.thread.cache.hit.rate", "Share of acquires served by a thread cache",
                 BufferPoolMXBean::getThreadCacheHitRate);
+        meters.bytes("offheap.pool.thread.cache", "Free buffers held in thread caches",
+                BufferPoolMXBean::getThreadCacheBytes);
     }
 }
