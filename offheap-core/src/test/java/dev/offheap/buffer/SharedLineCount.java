@@ -84,6 +84,9 @@ public final class SharedLineCount {
         }
     }
 
+    /** A line's count when the measured phase ended. */
+    record Counted(String name, long count) {}
+
     /** What one thread does in a phase; {@link #finish} gives back what it still holds after the last. */
     interface Worker {
         /** Runs phase 0 (warm-up) or 1 (measured); returns the acquires made. */
@@ -139,17 +142,19 @@ public final class SharedLineCount {
     static Row measure(Pattern pattern, int threads, int leases, List<String> busiestLines)
             throws InterruptedException {
         SharedLines.forget();
-        int warmUpLeases = Math.max(leases / 2, threads * 2 * FIFO_WINDOW);
+        int warmUpLeases = Math.max(leases, threads * 2 * FIFO_WINDOW);
         String name = "count-" + pattern.name().toLowerCase(Locale.ROOT) + "-" + threads;
         BufferPool.Builder builder = BufferPool.builder().jmx(false).name(name)
                 .threadCaches(pattern == Pattern.NO_CACHES ? 0 : Math.max(4, threads + 1));
-        AtomicReference<List<SharedLines.Line>> snapshot = new AtomicReference<>();
+        AtomicReference<List<Counted>> snapshot = new AtomicReference<>();
         long acquires = 0;
         try (BufferPool pool = builder.build()) {
             List<Worker> workers = workers(pattern, pool, threads, warmUpLeases, leases);
             CyclicBarrier warmedUp = new CyclicBarrier(workers.size(), SharedLines::zero);
-            CyclicBarrier measured = new CyclicBarrier(workers.size(),
-                    () -> snapshot.set(SharedLines.snapshot()));
+            // The counts are copied at once: what the threads put back afterwards, and the pool's close
+            // draining its free stacks, go on counting on the same lines.
+            CyclicBarrier measured = new CyclicBarrier(workers.size(), () -> snapshot.set(
+                    SharedLines.snapshot().stream().map(line -> new Counted(line.name, line.count())).toList()));
             long[] counted = new long[workers.size()];
             List<Thread> running = new ArrayList<>();
             for (int i = 0; i < workers.size(); i++) {
@@ -176,17 +181,17 @@ public final class SharedLineCount {
         } finally {
             SharedLines.forget();
         }
+        List<Counted> lines = snapshot.get();
         long atomics = 0;
-        for (SharedLines.Line line : snapshot.get()) {
+        for (Counted line : lines) {
             atomics += line.count();
         }
-        List<SharedLines.Line> lines = snapshot.get();
-        for (SharedLines.Line line : lines.subList(0, Math.min(5, lines.size()))) {
-            busiestLines.add(line.toString());
+        for (Counted line : lines.subList(0, Math.min(5, lines.size()))) {
+            busiestLines.add(line.name() + ": " + line.count());
         }
         busiestLines.add(lines.size() + " lines used");
         return lines.isEmpty() ? new Row(pattern, threads, acquires, 0, 0, "-")
-                : new Row(pattern, threads, acquires, atomics, lines.getFirst().count(), lines.getFirst().name);
+                : new Row(pattern, threads, acquires, atomics, lines.getFirst().count(), lines.getFirst().name());
     }
 
     static List<Worker> workers(Pattern pattern, BufferPool pool, int threads, int warmUp, int measured) {
