@@ -26,7 +26,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Counting must be on from the JVM's start ({@code -Ddev.offheap.buffer.countSharedLines=true}); this main
  * turns it on itself when it is the first to touch the pool classes, and refuses to run if it is off.
  * Arguments: the leases of each measured phase (default 200,000), then optionally pattern ids to run.
- * Run by {@link SharedLineCountTest}, which writes the table to {@code offheap-core/target/shared-lines.md}.
+ * Run by {@link SharedLineCountTest}, which writes the table to {@code offheap-core/target/shared-lines.md};
+ * or by hand, after {@code ./mvnw -q -o -pl offheap-core test-compile}:
+ * {@code java --enable-native-access=ALL-UNNAMED -cp offheap-core/target/classes:offheap-core/target/test-classes
+ * dev.offheap.buffer.SharedLineCount [leases [PATTERN...]]}.
  */
 public final class SharedLineCount {
     static final String FLAG = "dev.offheap.buffer.countSharedLines";

@@ -26,9 +26,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * than a quarter of an even share (1 / (4 x threads)) of the leases.
  *
  * <p>The count runs once, in a child JVM (counting is fixed when the pool classes load, so it cannot be
- * turned on in this one), and its table goes to {@code offheap-core/target/shared-lines.md}. To rerun it:
- * {@code ./mvnw -q -o -pl offheap-core test -Dtest=SharedLineCountTest -Dsurefire.failIfNoSpecifiedTests=false}
- * and read that file (it is written before any goal is checked).
+ * turned on in this one). Its table goes to {@code offheap-core/target/shared-lines.md}, its whole output
+ * (with the five busiest lines of each row) to {@code shared-lines.txt} next to it, both before any goal is
+ * checked. To rerun it:
+ * {@code ./mvnw -q -o -pl offheap-core test -Dtest=SharedLineCountTest -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 class SharedLineCountTest {
     private static final List<Pattern> TRAFFIC = List.of(Pattern.LIFO, Pattern.FIFO, Pattern.PAIRS, Pattern.FAN_IN,
@@ -44,10 +45,11 @@ class SharedLineCountTest {
         output = child.output();
         rows = output.lines().filter(line -> line.startsWith("ROW\t")).map(Row::parse).toList();
         String table = output.substring(output.indexOf("| pattern |"));
-        Path report = Path.of(System.getProperty("basedir", System.getProperty("user.dir")), "target",
-                "shared-lines.md");
-        Files.createDirectories(report.getParent());
+        Path target = Path.of(System.getProperty("basedir", System.getProperty("user.dir")), "target");
+        Path report = target.resolve("shared-lines.md");
+        Files.createDirectories(target);
         Files.writeString(report, table, StandardCharsets.UTF_8);
+        Files.writeString(target.resolve("shared-lines.txt"), output, StandardCharsets.UTF_8);
         System.out.println("shared-line count written to " + report.toAbsolutePath() + ":\n" + table);
     }
 
@@ -55,7 +57,7 @@ class SharedLineCountTest {
     void theCounterCountsEveryLeaseOnAPoolWithoutThreadCaches() {
         // Without caches every acquire and every release reach the shared level: at least two atomics per
         // lease. Today three: the acquire pops the class's free stack and adds to its uncached counter, the
-        // release pushes (a few more at 4 threads, where compare-and-sets fail).
+        // release pushes (more if compare-and-sets fail).
         for (int threads : new int[] {1, 4}) {
             Row row = row(Pattern.NO_CACHES, threads);
             assertThat(row.atomicsPerLease()).as(describe(row)).isBetween(2.0, 4.0);
