@@ -41,17 +41,21 @@ final class SharedLines {
         LINES.clear();
     }
 
-    /** Lines known since the last forget() with a count above 0, busiest first. */
-    static List<Line> snapshot() {
-        List<Line> busy = new ArrayList<>();
+    /** The counts now of the lines known since the last forget() with a count above 0, busiest first. */
+    static List<Count> snapshot() {
+        List<Count> busy = new ArrayList<>();
         for (Line line : LINES) {
-            if (line.count() > 0) {
-                busy.add(line);
+            long count = line.count();
+            if (count > 0) {
+                busy.add(new Count(line.name, count));
             }
         }
         busy.sort((a, b) -> Long.compare(b.count(), a.count()));
         return busy;
     }
+
+    /** A line's count at one moment. */
+    record Count(String name, long count) {}
 
     static final class Line {
         final String name;

@@ -88,8 +88,6 @@ public final class SharedLineCount {
     }
 
     /** A line's count when the measured phase ended. */
-    record Counted(String name, long count) {}
-
     /** What one thread does in a phase; {@link #finish} gives back what it still holds after the last. */
     interface Worker {
         /** Runs phase 0 (warm-up) or 1 (measured); returns the acquires made. */
@@ -149,15 +147,14 @@ public final class SharedLineCount {
         String name = "count-" + pattern.name().toLowerCase(Locale.ROOT) + "-" + threads;
         BufferPool.Builder builder = BufferPool.builder().jmx(false).name(name)
                 .threadCaches(pattern == Pattern.NO_CACHES ? 0 : Math.max(4, threads + 1));
-        AtomicReference<List<Counted>> snapshot = new AtomicReference<>();
+        AtomicReference<List<SharedLines.Count>> snapshot = new AtomicReference<>();
         long acquires = 0;
         try (BufferPool pool = builder.build()) {
             List<Worker> workers = workers(pattern, pool, threads, warmUpLeases, leases);
             CyclicBarrier warmedUp = new CyclicBarrier(workers.size(), SharedLines::zero);
-            // The counts are copied at once: what the threads put back afterwards, and the pool's close
+            // The counts are taken at once: what the threads put back afterwards, and the pool's close
             // draining its free stacks, go on counting on the same lines.
-            CyclicBarrier measured = new CyclicBarrier(workers.size(), () -> snapshot.set(
-                    SharedLines.snapshot().stream().map(line -> new Counted(line.name, line.count())).toList()));
+            CyclicBarrier measured = new CyclicBarrier(workers.size(), () -> snapshot.set(SharedLines.snapshot()));
             long[] counted = new long[workers.size()];
             List<Thread> running = new ArrayList<>();
             for (int i = 0; i < workers.size(); i++) {
@@ -184,12 +181,12 @@ public final class SharedLineCount {
         } finally {
             SharedLines.forget();
         }
-        List<Counted> lines = snapshot.get();
+        List<SharedLines.Count> lines = snapshot.get();
         long atomics = 0;
-        for (Counted line : lines) {
+        for (SharedLines.Count line : lines) {
             atomics += line.count();
         }
-        for (Counted line : lines.subList(0, Math.min(5, lines.size()))) {
+        for (SharedLines.Count line : lines.subList(0, Math.min(5, lines.size()))) {
             busiestLines.add(line.name() + ": " + line.count());
         }
         busiestLines.add(lines.size() + " lines used");
