@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -28,9 +27,8 @@ final class SizeClassPool {
     /** Slots moved at once between a thread cache and the shared stripes: half a thread cache's stack. */
     final int batchSize;
     private final StripedFreeList free;
-    /** Acquires served without a thread cache (virtual threads, threads beyond the cache limit). */
-    final LongAdder uncachedAcquires = new LongAdder();
-    private final SharedLines.Line uncachedLine;
+    /** Uncached acquires of slots whose slab was freed since; guarded by {@code this}. */
+    private long uncachedAcquiresOfFreedSlabs;
     private final SharedLines.Line growthLine;
 
     /** Slot objects by id; replaced by a larger copy under the lock, read without it. */
@@ -51,7 +49,6 @@ final class SizeClassPool {
         this.slotsPerSlab = (int) (slabBytes / slotSize);
         this.batchSize = batchSize;
         this.free = new StripedFreeList(this, stripes);
-        this.uncachedLine = SharedLines.line("uncached acquires of the " + slotSize + "-byte class");
         this.growthLine = SharedLines.line("slab cutting of the " + slotSize + "-byte class");
     }
 
@@ -62,20 +59,16 @@ final class SizeClassPool {
 
     /** One free slot for a caller with no thread cache, from stripe {@code hint} first. */
     Slot takeUncached(int hint) {
-        uncachedAcquires.increment();
-        if (SharedLines.COUNTING) {
-            uncachedLine.add();
-        }
-        Slot first = free.pop(hint);
-        if (first == null) {
+        Slot slot = free.pop(hint);
+        if (slot == null) {
             Slot[] one = new Slot[1];
             carve(one, 0, 1);
-            return one[0];
+            slot = one[0];
+        } else if (slot.batchSize > 1) {
+            free.pushChain(slot.link, slot.batchSize - 1, hint);
         }
-        if (first.batchSize > 1) {
-            free.pushChain(first.link, first.batchSize - 1, hint);
-        }
-        return first;
+        slot.uncachedAcquires++; // counted on the slot, a line the lease writes anyway: no shared counter
+        return slot;
     }
 
     /**
@@ -203,6 +196,9 @@ final class SizeClassPool {
         if (!slabs.remove(slab)) {
             return 0;
         }
+        for (int id = slab.firstId; id < slab.firstId + slab.carved; id++) {
+            uncachedAcquiresOfFreedSlabs += table[id].uncachedAcquires;
+        }
         Arrays.fill(table, slab.firstId, slab.firstId + slab.slotCount, null);
         freeRanges.add(slab.firstId);
         if (slab == current) {
@@ -232,8 +228,14 @@ final class SizeClassPool {
             osBytes += slab.byteSize();
         }
         int leased = countLeased();
+        long uncached = uncachedAcquiresOfFreedSlabs;
+        for (Slot slot : table) {
+            if (slot != null) {
+                uncached += slot.uncachedAcquires;
+            }
+        }
         return new SizeClassStats(slotSize, slabs.size(), osBytes, carved, leased, carved - leased,
-                inThreadCaches, cacheHits, cacheMisses, uncachedAcquires.sum(), slabsCreated, slabsFreed);
+                inThreadCaches, cacheHits, cacheMisses, uncached, slabsCreated, slabsFreed);
     }
 
     private int countLeased() {

@@ -29,6 +29,11 @@ final class Slot {
     ThreadCache lender;
     /** True from take to free; plain reads and writes, for statistics (exact when threads are quiet). */
     boolean leased;
+    /**
+     * Leases of this slot by threads without a cache; written only by the thread that holds the slot, read
+     * by statistics (exact when threads are quiet).
+     */
+    long uncachedAcquires;
 
     private MemorySegment view;
     private ByteBuffer template;
