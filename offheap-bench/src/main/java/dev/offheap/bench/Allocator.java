@@ -15,13 +15,15 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * One way of getting and giving back a buffer of a fixed size: one small subclass per allocator, chosen in
+ * One way of getting and giving back a buffer: one small subclass per allocator, chosen in
  * {@code @Setup}. Each JMH fork runs one {@code @Param} combination, so only one subclass is ever loaded in a
  * fork and the benchmark's calls to {@link #acquire()} and {@link #release(Object)} are monomorphic and
  * inlined: no allocator pays for a switch the others skip.
  *
- * <p>{@link #acquire()} also uses the buffer the way I/O code would start to: it writes one long at offset 0
- * and one byte at the last index, in native byte order wherever the API lets one choose. It returns a handle
+ * <p>{@link #acquire()} gets a buffer of the allocator's {@link #size}, {@link #acquire(int)} one of any size
+ * from 8 bytes up to that size (the random-size mode of {@link CrossThreadBenchmark}). Both also use the
+ * buffer the way I/O code would start to: they write one long at offset 0 and one byte at the last index, in
+ * native byte order wherever the API lets one choose. They return a handle
  * that {@link #release(Object)} takes back; for the GC-managed allocators ({@code heap}, {@code direct})
  * release does nothing and the handle is simply dropped. No allocator keeps a reference to a buffer it
  * handed out.
@@ -32,18 +34,25 @@ abstract class Allocator {
 
     /** The allocators of {@link AcquireReleaseBenchmark}; {@link CrossThreadBenchmark} takes all but arena-confined. */
     static final String NAMES = "offheap, offheap-noleak, offheap-nouaf, offheap-uaf-every, offheap-bytebuffer,"
-            + " offheap-checked, offheap-nocache, heap, direct, arena-confined, netty-pooled, netty-adaptive";
+            + " offheap-checked, offheap-nocache, heap, direct, arena-confined, netty-pooled, netty-adaptive, handoff";
 
+    /** The size {@link #acquire()} asks for, and the largest {@link #acquire(int)} may ask for. */
     final int size;
-    final int last;
 
     Allocator(int size) {
         this.size = size;
-        this.last = size - 1;
     }
 
     /** Gets a buffer of {@link #size} bytes, writes its first long and last byte, and returns its handle. */
-    abstract Object acquire();
+    final Object acquire() {
+        return acquire(size);
+    }
+
+    /**
+     * Gets a buffer of {@code bytes} bytes (8 to {@link #size}), writes its first long and last byte, and
+     * returns its handle.
+     */
+    abstract Object acquire(int bytes);
 
     /** Gives back a buffer {@link #acquire()} returned; any thread may call it unless the allocator says otherwise. */
     abstract void release(Object handle);
@@ -76,6 +85,7 @@ abstract class Allocator {
             // useCacheForNonEventLoopThreads = true: JMH's threads get thread-local magazines, as event-loop
             // threads would (the default for other threads is the shared magazines).
             case "netty-adaptive" -> new Netty(new AdaptiveByteBufAllocator(true, true), size);
+            case "handoff" -> new Handoff(size);
             default -> throw new IllegalArgumentException("unknown allocator '" + name + "'; known: " + NAMES);
         };
     }
@@ -137,11 +147,11 @@ abstract class Allocator {
         }
 
         @Override
-        Object acquire() {
-            Buffer b = pool.acquire(size);
+        Object acquire(int bytes) {
+            Buffer b = pool.acquire(bytes);
             MemorySegment s = b.segment();
             s.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, MARK);
-            s.set(ValueLayout.JAVA_BYTE, last, (byte) 1);
+            s.set(ValueLayout.JAVA_BYTE, bytes - 1, (byte) 1);
             return b;
         }
 
@@ -165,13 +175,13 @@ abstract class Allocator {
         }
 
         @Override
-        Object acquire() {
-            Buffer b = pool.acquire(size);
+        Object acquire(int bytes) {
+            Buffer b = pool.acquire(bytes);
             java.nio.ByteBuffer bb = b.byteBuffer();
-            if (size >= 8) {
+            if (bytes >= 8) {
                 bb.putLong(0, MARK);
             }
-            bb.put(last, (byte) 1);
+            bb.put(bytes - 1, (byte) 1);
             return b;
         }
     }
@@ -184,10 +194,10 @@ abstract class Allocator {
         }
 
         @Override
-        Object acquire() {
-            ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.nativeOrder());
+        Object acquire(int bytes) {
+            ByteBuffer b = ByteBuffer.allocate(bytes).order(ByteOrder.nativeOrder());
             b.putLong(0, MARK);
-            b.put(last, (byte) 1);
+            b.put(bytes - 1, (byte) 1);
             return b;
         }
 
@@ -216,10 +226,10 @@ abstract class Allocator {
         }
 
         @Override
-        Object acquire() {
-            ByteBuffer b = ByteBuffer.allocateDirect(size).order(ByteOrder.nativeOrder());
+        Object acquire(int bytes) {
+            ByteBuffer b = ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
             b.putLong(0, MARK);
-            b.put(last, (byte) 1);
+            b.put(bytes - 1, (byte) 1);
             return b;
         }
 
@@ -239,11 +249,11 @@ abstract class Allocator {
         }
 
         @Override
-        Object acquire() {
+        Object acquire(int bytes) {
             Arena arena = Arena.ofConfined();
-            MemorySegment s = arena.allocate(size);
+            MemorySegment s = arena.allocate(bytes);
             s.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, MARK);
-            s.set(ValueLayout.JAVA_BYTE, last, (byte) 1);
+            s.set(ValueLayout.JAVA_BYTE, bytes - 1, (byte) 1);
             return arena;
         }
 
@@ -263,16 +273,59 @@ abstract class Allocator {
         }
 
         @Override
-        Object acquire() {
-            ByteBuf b = alloc.directBuffer(size);
+        Object acquire(int bytes) {
+            ByteBuf b = alloc.directBuffer(bytes);
             b.setLongLE(0, MARK);
-            b.setByte(last, 1);
+            b.setByte(bytes - 1, 1);
             return b;
         }
 
         @Override
         void release(Object handle) {
             ((ByteBuf) handle).release();
+        }
+    }
+
+    /**
+     * No allocator at all, the floor no allocator can beat: {@value #BUFFERS} buffers of {@link #size} bytes,
+     * carved from one native allocation made up front, handed out in turn; release does nothing. More buffers
+     * than {@link CrossThreadBenchmark}'s ring holds, so a buffer comes round again only after its previous
+     * round has left the ring. What remains is the hand-off and the cache-line traffic of the memory written.
+     * {@link #acquire} must be called by one thread at a time (the producer).
+     */
+    static final class Handoff extends Allocator {
+        static final int BUFFERS = 4096;
+
+        private final Arena arena = Arena.ofShared();
+        private final MemorySegment[] buffers = new MemorySegment[BUFFERS];
+        private int next;
+
+        Handoff(int size) {
+            super(size);
+            // Each buffer starts on a line of its own, as a pool's slots do.
+            long stride = (size + 63L) & -64L;
+            MemorySegment all = arena.allocate(stride * BUFFERS, 4096);
+            for (int i = 0; i < BUFFERS; i++) {
+                buffers[i] = all.asSlice(i * stride, size);
+            }
+        }
+
+        @Override
+        Object acquire(int bytes) {
+            MemorySegment s = buffers[next++ & (BUFFERS - 1)];
+            s.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, MARK);
+            s.set(ValueLayout.JAVA_BYTE, bytes - 1, (byte) 1);
+            return s;
+        }
+
+        @Override
+        void release(Object handle) {
+            // Nothing to do: the buffer simply comes round again.
+        }
+
+        @Override
+        void close() {
+            arena.close();
         }
     }
 }

@@ -24,7 +24,13 @@ import org.openjdk.jmh.infra.Control;
  * single-producer single-consumer ring ({@link SpscRing}, {@value #RING_CAPACITY} slots); a consumer thread
  * takes it and releases it. Allocators as in {@link AcquireReleaseBenchmark} but for {@code arena-confined},
  * whose segments cannot leave their thread; {@code heap} and {@code direct} are kept as references (their
- * "release" is dropping the reference and leaving the rest to the GC).
+ * "release" is dropping the reference and leaving the rest to the GC). {@code handoff} allocates nothing
+ * (preallocated buffers handed out in turn, release a no-op, see {@link Allocator.Handoff}): its score is
+ * the floor, the hand-off alone, and the difference to it is what an allocator adds.
+ *
+ * <p>Sizes: a fixed size in bytes, or {@code random}: each acquire asks for the next size of a fixed,
+ * seeded table of {@value RandomSizes#COUNT} sizes, log-uniform from {@value RandomSizes#MIN} B to
+ * {@value RandomSizes#MAX} B ({@link RandomSizes}); every fork and allocator gets the same sequence.
  *
  * <p>Scores: JMH reports the group {@code transfer} (total thread time over total operations of both
  * threads: the time per buffer handed over, when both sides keep up) and each side on its own
@@ -51,22 +57,32 @@ public class CrossThreadBenchmark {
     /** Busy spins before a waiting side starts to yield its core (the machine may have only two). */
     private static final int SPINS = 100;
 
-    @Param({"128", "1024", "16384", "65536"})
-    int size;
+    static final String RANDOM = "random";
+
+    @Param({"128", "1024", "16384", "65536", RANDOM})
+    String size;
 
     @Param({"offheap", "offheap-noleak", "offheap-checked", "offheap-nocache", "heap", "direct", "netty-pooled",
-            "netty-adaptive"})
+            "netty-adaptive", "handoff"})
     String allocator;
 
     private Allocator alloc;
     private SpscRing ring;
+    /** The random sizes, or null for a fixed size; read by the producer only. */
+    private int[] sizes;
+    private int nextSize;
 
     @Setup(Level.Trial)
     public void setup() {
         if (allocator.equals("arena-confined")) {
             throw new IllegalArgumentException("arena-confined segments cannot be used by another thread");
         }
-        alloc = Allocator.create(allocator, size);
+        if (size.equals(RANDOM)) {
+            sizes = RandomSizes.table();
+            alloc = Allocator.create(allocator, RandomSizes.MAX);
+        } else {
+            alloc = Allocator.create(allocator, Integer.parseInt(size));
+        }
         ring = new SpscRing(RING_CAPACITY);
         if (allocator.startsWith("netty")) {
             Allocator.printNettyPath(allocator, alloc);
@@ -85,7 +101,10 @@ public class CrossThreadBenchmark {
     @Group("transfer")
     @GroupThreads(1)
     public void produce(Control control) {
-        Object handle = alloc.acquire();
+        int[] random = sizes;
+        Object handle = random == null
+                ? alloc.acquire()
+                : alloc.acquire(random[nextSize++ & (RandomSizes.COUNT - 1)]);
         int waits = 0;
         while (!ring.offer(handle)) {
             if (control.stopMeasurement) {
