@@ -467,7 +467,7 @@ public final class BufferPool implements AutoCloseable {
         /** 0 while unset: then 4 MiB, or largestPooledSize if that is larger. */
         private long maxSlabSize;
         private int threadCaches = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
-        private int threadCacheBytes = 2 << 20;
+        private int threadCacheBytes = 1 << 20;
         private int threadCacheLargestSize = 64 * 1024;
         private int leakSampling = 4096;
         private int useAfterReleaseSampling = DEFAULT_USE_AFTER_RELEASE_SAMPLING;
@@ -547,14 +547,16 @@ public final class BufferPool implements AutoCloseable {
 
         /**
          * Bytes one thread may cache per size class (at least 2 and at most 128 buffers), and the largest
-         * size class cached at all. Default 2 MiB and 64 KiB: 128 buffers of each class up to 16 KiB, 32 of
+         * size class cached at all. Default 1 MiB and 64 KiB: 128 buffers of each class up to 8 KiB, 16 of
          * 64 KiB.
          *
          * <p>A thread cache moves half its buffers of a class to or from the shared level with one atomic
          * operation, so the fewer buffers it may hold, the more often threads meet on a shared cache line: a
          * buffer acquired on one thread and released on another costs 1/32 of a shared atomic operation with
-         * 128 (64 per batch), 1/8 with 32, 1/2 with 8. The memory the caches may hold is bounded by
-         * {@code threadCaches} x the bytes of one full cache (about 29 MiB with the defaults), reported as
+         * 128 (64 per batch), 1/8 with 32, 1/4 with 16, 1 with 4. Larger caches cost memory and locality:
+         * with 2 MiB per class, buffers of random sizes handed between two threads took up to 10-20 % longer
+         * on a 2-vCPU machine than with 256 KiB (BENCHMARKS.md). The memory the caches may hold is bounded by
+         * {@code threadCaches} x the bytes of one full cache (about 18 MiB with the defaults), reported as
          * {@link PoolStats#threadCacheLimitBytes()}; classes a thread stops acquiring decay back to the
          * shared level, where {@link BufferPool#trim()} frees them.
          */
