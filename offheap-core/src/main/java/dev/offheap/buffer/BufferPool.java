@@ -554,7 +554,7 @@ public final class BufferPool implements AutoCloseable {
          * operation, so the fewer buffers it may hold, the more often threads meet on a shared cache line: a
          * buffer acquired on one thread and released on another costs 1/32 of a shared atomic operation with
          * 128 (64 per batch), 1/8 with 32, 1/4 with 16, 1 with 4. Larger caches cost memory and locality:
-         * with 2 MiB per class, buffers of random sizes handed between two threads took up to 10-20 % longer
+         * with 2 MiB per class, buffers of random sizes handed between two threads took up to 28 % longer
          * on a 2-vCPU machine than with 256 KiB (BENCHMARKS.md). The memory the caches may hold is bounded by
          * {@code threadCaches} x the bytes of one full cache (about 18 MiB with the defaults), reported as
          * {@link PoolStats#threadCacheLimitBytes()}; classes a thread stops acquiring decay back to the
