@@ -92,8 +92,7 @@ public final class BufferPool implements AutoCloseable {
         this.classes = new SizeClasses(b.largestPooledSize);
         this.classPools = new SizeClassPool[classes.count()];
         int[] capacities = new int[classes.count()];
-        int stripes = b.sharedStripes != 0 ? b.sharedStripes : Builder.defaultStripes(Runtime.getRuntime()
-                .availableProcessors());
+        int stripes = Builder.defaultStripes(Runtime.getRuntime().availableProcessors());
         long cacheBytes = 0;
         for (int i = 0; i < classPools.length; i++) {
             int slot = classes.size(i);
@@ -474,8 +473,6 @@ public final class BufferPool implements AutoCloseable {
         private boolean checked;
         private ByteOrder byteOrder = ByteOrder.BIG_ENDIAN;
         private boolean jmx = true;
-        /** 0 while unset: then {@link #defaultStripes(int)} of the processors. */
-        private int sharedStripes;
 
         private Builder() {}
 
@@ -485,15 +482,6 @@ public final class BufferPool implements AutoCloseable {
          */
         static int defaultStripes(int processors) {
             return Math.max(16, Integer.highestOneBit(Math.clamp(2L * processors, 1, 1 << 10) * 2 - 1));
-        }
-
-        /** The stripes of each shared free list (a power of two); for tests that model a larger machine. */
-        Builder sharedStripes(int stripes) {
-            if (stripes < 1 || Integer.bitCount(stripes) != 1) {
-                throw new IllegalArgumentException("sharedStripes must be a power of two: " + stripes);
-            }
-            this.sharedStripes = stripes;
-            return this;
         }
 
         /** A name for logs, statistics and budget messages. Default {@code buffer-pool-N}. */

@@ -75,8 +75,4 @@ final class StripedFreeList {
         }
         return all;
     }
-
-    int stripeCount() {
-        return stripes.length;
-    }
 }
