@@ -33,7 +33,7 @@ final class BatchStack extends BatchStackHead {
 
     BatchStack(SizeClassPool slots, int stripe) {
         this.slots = slots;
-        this.line = SharedLines.line("free batches of the " + slots.slotSize + "-byte class, stripe " + stripe);
+        this.line = SharedLines.line(() -> "free batches of the " + slots.slotSize + "-byte class, stripe " + stripe);
     }
 
     boolean isEmpty() {

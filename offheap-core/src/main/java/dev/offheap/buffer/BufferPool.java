@@ -88,7 +88,7 @@ public final class BufferPool implements AutoCloseable {
         this.budget = ownBudget ? MemoryBudget.unlimited(name) : b.budget;
         this.account = budget.owner("buffer pool " + name);
         this.memory = b.memory;
-        this.osBytesLine = SharedLines.line("bytes from the OS of pool " + name);
+        this.osBytesLine = SharedLines.line(() -> "bytes from the OS of pool " + name);
         this.classes = new SizeClasses(b.largestPooledSize);
         this.classPools = new SizeClassPool[classes.count()];
         int[] capacities = new int[classes.count()];

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * Counts atomic operations (compare-and-set attempts, lock and monitor entries, atomic adds) on the cache
@@ -19,12 +20,15 @@ final class SharedLines {
 
     private SharedLines() {}
 
-    /** One shared line: a counter when counting, else null (never touched then). */
-    static Line line(String name) {
+    /**
+     * One shared line: a counter when counting, else null (never touched then). The name is built only when
+     * counting, so a pool's start-up does not build one per stripe for nothing.
+     */
+    static Line line(Supplier<String> name) {
         if (!COUNTING) {
             return null;
         }
-        Line line = new Line(name);
+        Line line = new Line(name.get());
         LINES.add(line);
         return line;
     }

@@ -49,7 +49,7 @@ final class SizeClassPool {
         this.slotsPerSlab = (int) (slabBytes / slotSize);
         this.batchSize = batchSize;
         this.free = new StripedFreeList(this, stripes);
-        this.growthLine = SharedLines.line("slab cutting of the " + slotSize + "-byte class");
+        this.growthLine = SharedLines.line(() -> "slab cutting of the " + slotSize + "-byte class");
     }
 
     Slot slotById(int id) {
