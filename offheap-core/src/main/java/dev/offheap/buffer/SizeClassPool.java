@@ -59,13 +59,11 @@ final class SizeClassPool {
 
     /** One free slot for a caller with no thread cache, from stripe {@code hint} first. */
     Slot takeUncached(int hint) {
-        Slot slot = free.pop(hint);
+        Slot slot = free.popOne(hint);
         if (slot == null) {
             Slot[] one = new Slot[1];
             carve(one, 0, 1);
             slot = one[0];
-        } else if (slot.batchSize > 1) {
-            free.pushChain(slot.link, slot.batchSize - 1, hint);
         }
         slot.uncachedAcquires++; // counted on the slot, a line the lease writes anyway: no shared counter
         return slot;
@@ -77,13 +75,7 @@ final class SizeClassPool {
      * else {@code batchSize} new ones. {@code into} must hold {@code 2 x batchSize - 1}. Returns the count.
      */
     int takeBatch(Slot[] into, int hint) {
-        int got = 0;
-        Slot first;
-        while (got < batchSize && (first = free.pop(hint)) != null) {
-            for (Slot s = first; s != null; s = s.link) {
-                into[got++] = s;
-            }
-        }
+        int got = free.popInto(into, batchSize, hint);
         return got > 0 ? got : carve(into, 0, batchSize);
     }
 

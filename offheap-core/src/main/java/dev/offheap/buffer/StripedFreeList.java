@@ -36,12 +36,6 @@ final class StripedFreeList {
         stripes[hint & mask].push(first);
     }
 
-    /** Pushes the rest of a popped batch, {@code size} slots linked from {@code first}, onto stripe {@code hint}. */
-    void pushChain(Slot first, int size, int hint) {
-        first.batchSize = size;
-        stripes[hint & mask].push(first);
-    }
-
     /** Pushes one slot as a batch of its own onto stripe {@code hint}. */
     void push(Slot slot, int hint) {
         slot.link = null;
@@ -49,8 +43,38 @@ final class StripedFreeList {
         stripes[hint & mask].push(slot);
     }
 
+    /**
+     * One free slot, or null if every stripe is empty: the first of a batch, whose rest goes back onto
+     * stripe {@code hint} as a batch of its own.
+     */
+    Slot popOne(int hint) {
+        Slot first = pop(hint);
+        if (first != null && first.batchSize > 1) {
+            Slot rest = first.link;
+            rest.batchSize = first.batchSize - 1;
+            stripes[hint & mask].push(rest);
+        }
+        return first;
+    }
+
+    /**
+     * Pops whole batches into {@code into[0 ..]} while it holds fewer than {@code atLeast} slots and a stripe
+     * has one (stripe {@code hint} first). A batch holds at most {@code atLeast} slots, so {@code into} must
+     * hold {@code 2 x atLeast - 1}. Returns the count.
+     */
+    int popInto(Slot[] into, int atLeast, int hint) {
+        int got = 0;
+        Slot first;
+        while (got < atLeast && (first = pop(hint)) != null) {
+            for (Slot s = first; s != null; s = s.link) {
+                into[got++] = s;
+            }
+        }
+        return got;
+    }
+
     /** The first slot of a batch, from stripe {@code hint} or else the first non-empty one after it. */
-    Slot pop(int hint) {
+    private Slot pop(int hint) {
         for (int i = 0; i <= mask; i++) {
             BatchStack stripe = stripes[(hint + i) & mask];
             if (!stripe.isEmpty()) {
