@@ -1,7 +1,9 @@
 package dev.offheap;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -32,11 +34,24 @@ record JavaSnippet(int fenceLine, List<String> lines) {
         lines = List.copyOf(lines);
     }
 
-    /** Every {@code ```java} block of {@code markdown}, in order; fails on a block that is never closed. */
+    /** The module whose test class path an untagged {@code ```java} block is compiled and run against. */
+    static final String CORE = "offheap-core";
+
+    /** Every untagged {@code ```java} block of {@code markdown}, in order: the blocks of offheap-core. */
     static List<JavaSnippet> extract(List<String> markdown) {
+        return extract(markdown, CORE);
+    }
+
+    /**
+     * Every {@code ```java} block of {@code markdown} that belongs to {@code module}, in order; fails on any
+     * block that is never closed. A fence {@code ```java offheap-netty} names the module whose test class path
+     * the block needs; a plain {@code ```java} block is offheap-core's.
+     */
+    static List<JavaSnippet> extract(List<String> markdown, String module) {
         List<JavaSnippet> snippets = new ArrayList<>();
         for (int i = 0; i < markdown.size(); i++) {
-            if (!markdown.get(i).strip().equals("```java")) {
+            String owner = moduleOf(markdown.get(i));
+            if (owner == null) {
                 continue;
             }
             int fence = i;
@@ -47,9 +62,32 @@ record JavaSnippet(int fenceLine, List<String> lines) {
             if (i == markdown.size()) {
                 throw new IllegalArgumentException("the ```java block at line " + (fence + 1) + " is never closed");
             }
-            snippets.add(new JavaSnippet(fence + 1, body));
+            if (owner.equals(module)) {
+                snippets.add(new JavaSnippet(fence + 1, body));
+            }
         }
         return snippets;
+    }
+
+    /** The modules that {@code ```java} blocks of {@code markdown} belong to, in the order they first appear. */
+    static Set<String> modules(List<String> markdown) {
+        Set<String> modules = new LinkedHashSet<>();
+        for (String line : markdown) {
+            String owner = moduleOf(line);
+            if (owner != null) {
+                modules.add(owner);
+            }
+        }
+        return modules;
+    }
+
+    /** The module a fence line opens a Java block for, or null if the line opens none. */
+    private static String moduleOf(String line) {
+        String fence = line.strip();
+        if (fence.equals("```java")) {
+            return CORE;
+        }
+        return fence.startsWith("```java ") ? fence.substring("```java ".length()).strip() : null;
     }
 
     /** The Markdown line (1-based) of the snippet's first line of code. */

@@ -70,6 +70,34 @@ class JavaSnippetTest {
     }
 
     @Test
+    void aBlockTaggedWithAModuleBelongsToThatModuleOnly() {
+        List<String> markdown = List.of(
+                "```java offheap-netty",                        // 1
+                "System.out.println(1);",                       // 2
+                "```",                                          // 3
+                "```java",                                      // 4
+                "System.out.println(2);",                       // 5
+                "```",                                          // 6
+                "```java offheap-jetty",                        // 7
+                "System.out.println(3);",                       // 8
+                "```");                                         // 9
+
+        assertThat(JavaSnippet.extract(markdown)).extracting(JavaSnippet::firstLine).containsExactly(5);
+        assertThat(JavaSnippet.extract(markdown, "offheap-core")).extracting(JavaSnippet::firstLine)
+                .containsExactly(5);
+        assertThat(JavaSnippet.extract(markdown, "offheap-netty")).extracting(JavaSnippet::firstLine)
+                .containsExactly(2);
+        assertThat(JavaSnippet.modules(markdown)).containsExactly("offheap-netty", "offheap-core", "offheap-jetty");
+    }
+
+    @Test
+    void anUnclosedTaggedBlockIsRefused() {
+        assertThatThrownBy(() -> JavaSnippet.extract(List.of("```java offheap-jetty", "int x = 1;"), "offheap-core"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("line 1");
+    }
+
+    @Test
     void anUnclosedBlockIsRefused() {
         assertThatThrownBy(() -> JavaSnippet.extract(List.of("```java", "int x = 1;")))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -6,11 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Where the repository's own files (README.md, docs/) are, seen from a test of this module. */
-final class Repository {
+public final class Repository {
     private Repository() {}
 
     /** The first directory, from the module's base directory up, that holds offheap-core. */
-    static Path root() {
+    public static Path root() {
         Path start = Path.of(System.getProperty("basedir", System.getProperty("user.dir"))).toAbsolutePath();
         for (Path dir = start; dir != null; dir = dir.getParent()) {
             if (Files.isRegularFile(dir.resolve("offheap-core/pom.xml"))) {
