@@ -94,7 +94,7 @@ abstract class Allocator {
      * Netty's pooled allocator with its default arenas, page size and cache sizes, preferring direct buffers,
      * and with a thread cache for every thread (not only Netty's FastThreadLocalThreads): its best case.
      */
-    private static PooledByteBufAllocator nettyPooled() {
+    static PooledByteBufAllocator nettyPooled() {
         return new PooledByteBufAllocator(true,
                 PooledByteBufAllocator.defaultNumHeapArena(),
                 PooledByteBufAllocator.defaultNumDirectArena(),
