@@ -255,6 +255,7 @@ class OffheapByteBufAllocatorContractTest {
     }
 
     @Test
+    @SuppressWarnings("deprecation") // ByteBuf.order(): the byte order is what this test is about
     void byteOrderIsNettys() {
         OffheapByteBufAllocator alloc = new OffheapByteBufAllocator(pool());
         ByteBuf buf = alloc.directBuffer(16);

@@ -7,6 +7,7 @@ import java.nio.ByteOrder;
 import org.junit.jupiter.api.AfterAll;
 
 /** Netty's {@link AbstractByteBufTest} (about 400 tests of one buffer) on offheap's big-endian direct buffers. */
+@SuppressWarnings("deprecation") // ByteBuf.order(): the byte order is what these tests are about
 class OffheapDirectByteBufTest extends AbstractByteBufTest {
     static final BufferPool POOL = BufferPool.builder().name("netty-bytebuf-test").jmx(false).build();
     static final OffheapByteBufAllocator ALLOC = new OffheapByteBufAllocator(POOL);

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterAll;
  * Netty's {@link AbstractByteBufTest} on offheap's direct buffers seen little-endian ({@code order(LITTLE_ENDIAN)},
  * Netty's swapped view), as Netty's {@code LittleEndianDirectByteBufTest} does.
  */
+@SuppressWarnings("deprecation") // ByteBuf.order(): the byte order is what these tests are about
 class OffheapLittleEndianDirectByteBufTest extends AbstractByteBufTest {
     private static final BufferPool POOL = BufferPool.builder().name("netty-le-bytebuf-test").jmx(false).build();
     private static final OffheapByteBufAllocator ALLOC = new OffheapByteBufAllocator(POOL);
