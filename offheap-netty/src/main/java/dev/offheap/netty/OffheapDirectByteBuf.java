@@ -392,7 +392,7 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
     public int setBytes(int index, ScatteringByteChannel in, int length) throws IOException {
         checkIndex(index, length);
         try {
-            return in.read(view(index, length));
+            return in.read(internalNioBuffer(index, length)); // Netty's read path: no new view per read
         } catch (ClosedChannelException ignored) {
             return -1;
         }
@@ -402,7 +402,7 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
     public int setBytes(int index, FileChannel in, long position, int length) throws IOException {
         checkIndex(index, length);
         try {
-            return in.read(view(index, length), position);
+            return in.read(internalNioBuffer(index, length), position);
         } catch (ClosedChannelException ignored) {
             return -1;
         }
