@@ -142,7 +142,7 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
 
     @Override
     protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
-        return toLeakAwareBuffer(new OffheapDirectByteBuf(this, pool, initialCapacity, maxCapacity));
+        return toLeakAwareBuffer(new OffheapDirectByteBuf(this, initialCapacity, maxCapacity));
     }
 
     @Override

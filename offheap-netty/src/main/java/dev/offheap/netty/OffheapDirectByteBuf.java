@@ -43,7 +43,6 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
     private static final int STREAM_CHUNK = 8192;
 
     private final OffheapByteBufAllocator alloc;
-    private final BufferPool pool;
     private Buffer lease;
     private MemorySegment segment;
     private int capacity;
@@ -51,20 +50,19 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
     private ByteBuffer internalNio;
 
     /**
-     * A buffer of exactly {@code initialCapacity} bytes leased from {@code pool}.
+     * A buffer of exactly {@code initialCapacity} bytes leased from {@code alloc}'s pool.
      *
      * @throws dev.offheap.account.BudgetExceededException if the pool's budget refuses the memory
      * @throws IllegalArgumentException if the pool cannot lease that size
      */
-    OffheapDirectByteBuf(OffheapByteBufAllocator alloc, BufferPool pool, int initialCapacity, int maxCapacity) {
+    OffheapDirectByteBuf(OffheapByteBufAllocator alloc, int initialCapacity, int maxCapacity) {
         super(maxCapacity);
         if (initialCapacity < 0 || initialCapacity > maxCapacity) {
             throw new IllegalArgumentException(
                     "initialCapacity: " + initialCapacity + " (expected: 0-" + maxCapacity + ")");
         }
         this.alloc = alloc;
-        this.pool = pool;
-        use(pool.acquire(initialCapacity));
+        use(alloc.pool().acquire(initialCapacity));
     }
 
     private void use(Buffer newLease) {
@@ -142,7 +140,7 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
         if (newCapacity == oldCapacity) {
             return this;
         }
-        Buffer grown = pool.acquire(newCapacity); // first: a refusal leaves this buffer as it was
+        Buffer grown = alloc.pool().acquire(newCapacity); // first: a refusal leaves this buffer as it was
         if (newCapacity < oldCapacity) {
             trimIndicesToCapacity(newCapacity);
         }

@@ -19,7 +19,7 @@ class OffheapDirectByteBufTest extends AbstractByteBufTest {
 
     @Override
     protected ByteBuf newBuffer(int capacity, int maxCapacity) {
-        ByteBuf buffer = new OffheapDirectByteBuf(ALLOC, POOL, capacity, maxCapacity);
+        ByteBuf buffer = new OffheapDirectByteBuf(ALLOC, capacity, maxCapacity);
         if (buffer.order() != ByteOrder.BIG_ENDIAN) {
             throw new AssertionError("not big-endian: " + buffer);
         }

@@ -30,7 +30,7 @@ class OffheapReferenceCountedByteBufTest extends AbstractReferenceCountedByteBuf
     }
 
     private static ByteBuf newBuffer() {
-        return new OffheapDirectByteBuf(ALLOC, POOL, 64, Integer.MAX_VALUE);
+        return new OffheapDirectByteBuf(ALLOC, 64, Integer.MAX_VALUE);
     }
 
     /**
