@@ -3,35 +3,167 @@ package dev.offheap.netty;
 import dev.offheap.buffer.BufferPool;
 import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocatorMetric;
+import io.netty.buffer.ByteBufAllocatorMetricProvider;
+import io.netty.buffer.CompositeByteBuf;
 import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
 
-/** Netty's {@code ByteBufAllocator} whose direct buffers are leased from an offheap {@link BufferPool}. */
-public final class OffheapByteBufAllocator extends AbstractByteBufAllocator {
+/**
+ * Netty's {@code ByteBufAllocator} whose direct buffers are leased from an offheap {@link BufferPool}: exact
+ * capacities, growth through the pool, release on any thread, the pool's budgets, JMX and {@code inspect}
+ * view. Hand it to Netty through {@code ChannelOption.ALLOCATOR}:
+ *
+ * {@snippet :
+ * BufferPool pool = BufferPool.builder().name("netty").build();
+ * OffheapByteBufAllocator alloc = new OffheapByteBufAllocator(pool);
+ * new ServerBootstrap()
+ *         .option(ChannelOption.ALLOCATOR, alloc)
+ *         .childOption(ChannelOption.ALLOCATOR, alloc);
+ * }
+ *
+ * <p><b>Direct buffers</b> are big-endian like every Netty buffer, have exactly the capacity asked for, and
+ * keep Netty's reference counting: the lease goes back to the pool once, when the count reaches zero, on
+ * whichever thread releases it. Any use after that throws ({@code IllegalReferenceCountException}, or
+ * {@code IndexOutOfBoundsException} with Netty's checks turned off) and never reaches the pool's memory.
+ * Netty's leak detector is attached as Netty's own allocators attach it. When the pool's budget refuses
+ * memory, {@link #directBuffer(int, int)} (and any growth of a buffer) throws
+ * {@link dev.offheap.account.BudgetExceededException}; a size above the pool's largest lease throws
+ * {@link IllegalArgumentException}.
+ *
+ * <p><b>Heap buffers</b> are Netty's unpooled heap buffers ({@code byte[]} the garbage collector frees),
+ * counted in {@link ByteBufAllocatorMetric#usedHeapMemory()}: offheap pools native memory only.
+ *
+ * <p>Safe for use by any number of threads, as the pool is.
+ */
+public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
+        implements ByteBufAllocatorMetricProvider, AutoCloseable {
     private final BufferPool pool;
+    private final boolean preferDirect;
+    private final boolean ownsPool;
+    private final LongAdder heapBytes = new LongAdder();
+    private final OffheapByteBufAllocatorMetric metric = new OffheapByteBufAllocatorMetric(this);
 
-    /** An allocator of direct buffers from {@code pool}, which the caller keeps and closes. */
+    /**
+     * An allocator of direct buffers from {@code pool}, preferring direct buffers for {@link #buffer()}. The
+     * caller keeps the pool and closes it once Netty is done with it.
+     */
     public OffheapByteBufAllocator(BufferPool pool) {
-        super(true);
-        this.pool = Objects.requireNonNull(pool, "pool");
+        this(pool, true);
     }
 
-    /** The pool the direct buffers come from. */
+    /**
+     * An allocator of direct buffers from {@code pool}, which the caller keeps and closes.
+     *
+     * @param preferDirect whether {@link #buffer()} and {@link #compositeBuffer()} give direct buffers (else
+     *        heap ones); unlike Netty's allocators this does not depend on Netty's access to
+     *        {@code sun.misc.Unsafe}, because the pool frees its memory itself
+     */
+    public OffheapByteBufAllocator(BufferPool pool, boolean preferDirect) {
+        this(pool, preferDirect, false);
+    }
+
+    private OffheapByteBufAllocator(BufferPool pool, boolean preferDirect, boolean ownsPool) {
+        super(preferDirect);
+        this.pool = Objects.requireNonNull(pool, "pool");
+        this.preferDirect = preferDirect;
+        this.ownsPool = ownsPool;
+    }
+
+    /**
+     * An allocator with a pool of its own (named {@code netty}, default settings), closed by {@link #close()}.
+     */
+    public static OffheapByteBufAllocator create() {
+        return new OffheapByteBufAllocator(BufferPool.builder().name("netty").build(), true, true);
+    }
+
+    /** The pool the direct buffers come from: its stats, budget, JMX name and trim. */
     public BufferPool pool() {
         return pool;
     }
 
+    /** Whether {@link #buffer()} gives direct buffers. */
+    public boolean preferDirect() {
+        return preferDirect;
+    }
+
+    /** Always true: direct buffers come from the pool. */
     @Override
-    protected ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity) {
-        throw new UnsupportedOperationException("skeleton");
+    public boolean isDirectBufferPooled() {
+        return true;
+    }
+
+    /** Gives the pool's idle memory back to the OS ({@link BufferPool#trim()}). */
+    public void trim() {
+        pool.trim();
+    }
+
+    /** Direct and heap memory in use; see {@link OffheapByteBufAllocatorMetric} for what counts. */
+    @Override
+    public ByteBufAllocatorMetric metric() {
+        return metric;
+    }
+
+    /**
+     * Closes the pool if this allocator made it ({@link #create()}); does nothing for a pool passed in, which
+     * its owner closes. Buffers still live then throw on use.
+     */
+    @Override
+    public void close() {
+        if (ownsPool) {
+            pool.close();
+        }
+    }
+
+    @Override
+    public ByteBuf buffer() {
+        return preferDirect ? directBuffer() : heapBuffer();
+    }
+
+    @Override
+    public ByteBuf buffer(int initialCapacity) {
+        return preferDirect ? directBuffer(initialCapacity) : heapBuffer(initialCapacity);
+    }
+
+    @Override
+    public ByteBuf buffer(int initialCapacity, int maxCapacity) {
+        return preferDirect ? directBuffer(initialCapacity, maxCapacity) : heapBuffer(initialCapacity, maxCapacity);
+    }
+
+    @Override
+    public CompositeByteBuf compositeBuffer() {
+        return preferDirect ? compositeDirectBuffer() : compositeHeapBuffer();
+    }
+
+    @Override
+    public CompositeByteBuf compositeBuffer(int maxNumComponents) {
+        return preferDirect ? compositeDirectBuffer(maxNumComponents) : compositeHeapBuffer(maxNumComponents);
     }
 
     @Override
     protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
-        throw new UnsupportedOperationException("skeleton");
+        return toLeakAwareBuffer(new OffheapDirectByteBuf(this, initialCapacity, maxCapacity));
     }
 
     @Override
-    public boolean isDirectBufferPooled() {
-        return true;
+    protected ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity) {
+        return toLeakAwareBuffer(new OffheapHeapByteBuf(this, initialCapacity, maxCapacity));
+    }
+
+    @Override
+    public String toString() {
+        return "OffheapByteBufAllocator[" + pool + ", preferDirect=" + preferDirect + "]";
+    }
+
+    long usedHeapBytes() {
+        return heapBytes.sum();
+    }
+
+    void heapArrayAllocated(int bytes) {
+        heapBytes.add(bytes);
+    }
+
+    void heapArrayFreed(int bytes) {
+        heapBytes.add(-bytes);
     }
 }

@@ -1,0 +1,454 @@
+package dev.offheap.netty;
+
+import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferPool;
+import io.netty.buffer.AbstractReferenceCountedByteBuf;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.ReadOnlyBufferException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.GatheringByteChannel;
+import java.nio.channels.ScatteringByteChannel;
+
+/**
+ * A direct {@link ByteBuf} on one lease of a {@link BufferPool}: every access goes through the lease's
+ * {@link MemorySegment}, whose bounds the JDK checks even when Netty's own checks are turned off.
+ *
+ * <p>Reference counts are Netty's; the lease is released exactly once, when the count reaches zero (on
+ * whichever thread), and the segment is then replaced by an empty one, so a stale access throws instead of
+ * reaching memory the pool may have lent again. {@link #capacity(int)} moves the contents to a new lease of
+ * exactly the new capacity.
+ */
+final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
+    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+    private static final ValueLayout.OfShort SHORT_BE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfShort SHORT_LE =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt INT_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LONG_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfLong LONG_LE =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** What a released buffer points at: no bytes, so every access is out of bounds. */
+    private static final MemorySegment RELEASED = MemorySegment.NULL;
+    /** The largest temporary array a stream copy uses at once. */
+    private static final int STREAM_CHUNK = 8192;
+
+    private final OffheapByteBufAllocator alloc;
+    private Buffer lease;
+    private MemorySegment segment;
+    private int capacity;
+    /** The buffer {@link #internalNioBuffer} hands out, made on first use for the current lease. */
+    private ByteBuffer internalNio;
+
+    /**
+     * A buffer of exactly {@code initialCapacity} bytes leased from {@code alloc}'s pool.
+     *
+     * @throws dev.offheap.account.BudgetExceededException if the pool's budget refuses the memory
+     * @throws IllegalArgumentException if the pool cannot lease that size
+     */
+    OffheapDirectByteBuf(OffheapByteBufAllocator alloc, int initialCapacity, int maxCapacity) {
+        super(maxCapacity);
+        if (initialCapacity < 0 || initialCapacity > maxCapacity) {
+            throw new IllegalArgumentException(
+                    "initialCapacity: " + initialCapacity + " (expected: 0-" + maxCapacity + ")");
+        }
+        this.alloc = alloc;
+        use(alloc.pool().acquire(initialCapacity));
+    }
+
+    private void use(Buffer newLease) {
+        lease = newLease;
+        segment = newLease.segment();
+        capacity = (int) segment.byteSize();
+        internalNio = null;
+    }
+
+    // ---- identity ----
+
+    @Override
+    public ByteBufAllocator alloc() {
+        return alloc;
+    }
+
+    @Override
+    public ByteOrder order() {
+        return ByteOrder.BIG_ENDIAN;
+    }
+
+    @Override
+    public ByteBuf unwrap() {
+        return null;
+    }
+
+    @Override
+    public boolean isDirect() {
+        return true;
+    }
+
+    @Override
+    public boolean isContiguous() {
+        return true;
+    }
+
+    @Override
+    public boolean hasArray() {
+        return false;
+    }
+
+    @Override
+    public byte[] array() {
+        throw new UnsupportedOperationException("direct buffer");
+    }
+
+    @Override
+    public int arrayOffset() {
+        throw new UnsupportedOperationException("direct buffer");
+    }
+
+    @Override
+    public boolean hasMemoryAddress() {
+        return true;
+    }
+
+    /** The native address of the first byte; valid until the buffer is released or its capacity changes. */
+    @Override
+    public long memoryAddress() {
+        ensureAccessible();
+        return segment.address();
+    }
+
+    // ---- capacity ----
+
+    @Override
+    public int capacity() {
+        return capacity;
+    }
+
+    @Override
+    public ByteBuf capacity(int newCapacity) {
+        checkNewCapacity(newCapacity);
+        int oldCapacity = capacity;
+        if (newCapacity == oldCapacity) {
+            return this;
+        }
+        Buffer grown = alloc.pool().acquire(newCapacity); // first: a refusal leaves this buffer as it was
+        if (newCapacity < oldCapacity) {
+            trimIndicesToCapacity(newCapacity);
+        }
+        MemorySegment.copy(segment, 0, grown.segment(), 0, Math.min(oldCapacity, newCapacity));
+        Buffer old = lease;
+        use(grown);
+        old.release();
+        return this;
+    }
+
+    @Override
+    protected void deallocate() {
+        Buffer old = lease;
+        if (old == null) {
+            return;
+        }
+        lease = null;
+        segment = RELEASED;
+        internalNio = null;
+        old.release();
+    }
+
+    // ---- single values: Netty has checked the index (unless told not to); the segment checks it again ----
+
+    @Override
+    protected byte _getByte(int index) {
+        return segment.get(BYTE, index);
+    }
+
+    @Override
+    protected short _getShort(int index) {
+        return segment.get(SHORT_BE, index);
+    }
+
+    @Override
+    protected short _getShortLE(int index) {
+        return segment.get(SHORT_LE, index);
+    }
+
+    @Override
+    protected int _getUnsignedMedium(int index) {
+        MemorySegment s = segment;
+        return (s.get(BYTE, index) & 0xff) << 16 | (s.get(BYTE, index + 1) & 0xff) << 8
+                | s.get(BYTE, index + 2) & 0xff;
+    }
+
+    @Override
+    protected int _getUnsignedMediumLE(int index) {
+        MemorySegment s = segment;
+        return s.get(BYTE, index) & 0xff | (s.get(BYTE, index + 1) & 0xff) << 8
+                | (s.get(BYTE, index + 2) & 0xff) << 16;
+    }
+
+    @Override
+    protected int _getInt(int index) {
+        return segment.get(INT_BE, index);
+    }
+
+    @Override
+    protected int _getIntLE(int index) {
+        return segment.get(INT_LE, index);
+    }
+
+    @Override
+    protected long _getLong(int index) {
+        return segment.get(LONG_BE, index);
+    }
+
+    @Override
+    protected long _getLongLE(int index) {
+        return segment.get(LONG_LE, index);
+    }
+
+    @Override
+    protected void _setByte(int index, int value) {
+        segment.set(BYTE, index, (byte) value);
+    }
+
+    @Override
+    protected void _setShort(int index, int value) {
+        segment.set(SHORT_BE, index, (short) value);
+    }
+
+    @Override
+    protected void _setShortLE(int index, int value) {
+        segment.set(SHORT_LE, index, (short) value);
+    }
+
+    @Override
+    protected void _setMedium(int index, int value) {
+        MemorySegment s = segment;
+        s.set(BYTE, index, (byte) (value >>> 16));
+        s.set(BYTE, index + 1, (byte) (value >>> 8));
+        s.set(BYTE, index + 2, (byte) value);
+    }
+
+    @Override
+    protected void _setMediumLE(int index, int value) {
+        MemorySegment s = segment;
+        s.set(BYTE, index, (byte) value);
+        s.set(BYTE, index + 1, (byte) (value >>> 8));
+        s.set(BYTE, index + 2, (byte) (value >>> 16));
+    }
+
+    @Override
+    protected void _setInt(int index, int value) {
+        segment.set(INT_BE, index, value);
+    }
+
+    @Override
+    protected void _setIntLE(int index, int value) {
+        segment.set(INT_LE, index, value);
+    }
+
+    @Override
+    protected void _setLong(int index, long value) {
+        segment.set(LONG_BE, index, value);
+    }
+
+    @Override
+    protected void _setLongLE(int index, long value) {
+        segment.set(LONG_LE, index, value);
+    }
+
+    // ---- bulk copies out ----
+
+    @Override
+    public ByteBuf getBytes(int index, byte[] dst, int dstIndex, int length) {
+        checkDstIndex(index, length, dstIndex, dst.length);
+        MemorySegment.copy(segment, BYTE, index, dst, dstIndex, length);
+        return this;
+    }
+
+    @Override
+    public ByteBuf getBytes(int index, ByteBuffer dst) {
+        int length = dst.remaining();
+        checkIndex(index, length);
+        if (dst.isReadOnly()) {
+            throw new ReadOnlyBufferException();
+        }
+        int position = dst.position();
+        MemorySegment.copy(segment, index, MemorySegment.ofBuffer(dst), 0, length);
+        dst.position(position + length);
+        return this;
+    }
+
+    @Override
+    public ByteBuf getBytes(int index, ByteBuf dst, int dstIndex, int length) {
+        checkDstIndex(index, length, dstIndex, dst.capacity());
+        if (dst.hasArray()) {
+            getBytes(index, dst.array(), dst.arrayOffset() + dstIndex, length);
+        } else if (dst.nioBufferCount() > 0) {
+            for (ByteBuffer part : dst.nioBuffers(dstIndex, length)) {
+                int partLength = part.remaining();
+                getBytes(index, part);
+                index += partLength;
+            }
+        } else {
+            dst.setBytes(dstIndex, this, index, length);
+        }
+        return this;
+    }
+
+    @Override
+    public ByteBuf getBytes(int index, OutputStream out, int length) throws IOException {
+        checkIndex(index, length);
+        if (length == 0) {
+            return this;
+        }
+        byte[] chunk = new byte[Math.min(length, STREAM_CHUNK)];
+        MemorySegment s = segment;
+        for (int done = 0; done < length; ) {
+            int n = Math.min(chunk.length, length - done);
+            MemorySegment.copy(s, BYTE, index + done, chunk, 0, n);
+            out.write(chunk, 0, n);
+            done += n;
+        }
+        return this;
+    }
+
+    @Override
+    public int getBytes(int index, GatheringByteChannel out, int length) throws IOException {
+        checkIndex(index, length);
+        if (length == 0) {
+            return 0;
+        }
+        return out.write(view(index, length));
+    }
+
+    @Override
+    public int getBytes(int index, FileChannel out, long position, int length) throws IOException {
+        checkIndex(index, length);
+        if (length == 0) {
+            return 0;
+        }
+        return out.write(view(index, length), position);
+    }
+
+    // ---- bulk copies in ----
+
+    @Override
+    public ByteBuf setBytes(int index, byte[] src, int srcIndex, int length) {
+        checkSrcIndex(index, length, srcIndex, src.length);
+        MemorySegment.copy(src, srcIndex, segment, BYTE, index, length);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setBytes(int index, ByteBuffer src) {
+        int length = src.remaining();
+        checkIndex(index, length);
+        int position = src.position();
+        MemorySegment.copy(MemorySegment.ofBuffer(src), 0, segment, index, length); // overlap-safe
+        src.position(position + length);
+        return this;
+    }
+
+    @Override
+    public ByteBuf setBytes(int index, ByteBuf src, int srcIndex, int length) {
+        checkSrcIndex(index, length, srcIndex, src.capacity());
+        if (src.hasArray()) {
+            setBytes(index, src.array(), src.arrayOffset() + srcIndex, length);
+        } else if (src.nioBufferCount() > 0) {
+            for (ByteBuffer part : src.nioBuffers(srcIndex, length)) {
+                int partLength = part.remaining();
+                setBytes(index, part);
+                index += partLength;
+            }
+        } else {
+            src.getBytes(srcIndex, this, index, length);
+        }
+        return this;
+    }
+
+    @Override
+    public int setBytes(int index, InputStream in, int length) throws IOException {
+        checkIndex(index, length);
+        byte[] bytes = new byte[length];
+        int read = in.read(bytes, 0, length);
+        if (read > 0) {
+            MemorySegment.copy(bytes, 0, segment, BYTE, index, read);
+        }
+        return read;
+    }
+
+    @Override
+    public int setBytes(int index, ScatteringByteChannel in, int length) throws IOException {
+        checkIndex(index, length);
+        try {
+            return in.read(internalNioBuffer(index, length)); // Netty's read path: no new view per read
+        } catch (ClosedChannelException ignored) {
+            return -1;
+        }
+    }
+
+    @Override
+    public int setBytes(int index, FileChannel in, long position, int length) throws IOException {
+        checkIndex(index, length);
+        try {
+            return in.read(internalNioBuffer(index, length), position);
+        } catch (ClosedChannelException ignored) {
+            return -1;
+        }
+    }
+
+    // ---- copies and NIO views ----
+
+    @Override
+    public ByteBuf copy(int index, int length) {
+        checkIndex(index, length);
+        ByteBuf copy = alloc.directBuffer(length, maxCapacity());
+        try {
+            return copy.writeBytes(this, index, length);
+        } catch (RuntimeException | Error e) {
+            copy.release();
+            throw e;
+        }
+    }
+
+    @Override
+    public int nioBufferCount() {
+        return 1;
+    }
+
+    /** A new big-endian {@code ByteBuffer} on these bytes, sharing the memory, independent indexes. */
+    @Override
+    public ByteBuffer nioBuffer(int index, int length) {
+        checkIndex(index, length);
+        return view(index, length);
+    }
+
+    @Override
+    public ByteBuffer[] nioBuffers(int index, int length) {
+        return new ByteBuffer[] {nioBuffer(index, length)};
+    }
+
+    @Override
+    public ByteBuffer internalNioBuffer(int index, int length) {
+        checkIndex(index, length);
+        ByteBuffer nio = internalNio;
+        if (nio == null) {
+            internalNio = nio = segment.asByteBuffer();
+        }
+        return nio.clear().position(index).limit(index + length);
+    }
+
+    /** A new big-endian buffer on {@code [index, index + length)}; the segment checks the range. */
+    private ByteBuffer view(int index, int length) {
+        return segment.asSlice(index, length).asByteBuffer();
+    }
+}

@@ -1,0 +1,40 @@
+package dev.offheap.netty;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+/** Keeps what a java.util.logging logger writes, instead of printing it, until closed. */
+final class CapturedLog extends Handler implements AutoCloseable {
+    private final Logger logger;
+    private final boolean usedParentHandlers;
+    private final List<String> messages = new CopyOnWriteArrayList<>();
+
+    CapturedLog(String loggerName) {
+        this.logger = Logger.getLogger(loggerName);
+        this.usedParentHandlers = logger.getUseParentHandlers();
+        logger.setUseParentHandlers(false);
+        logger.addHandler(this);
+    }
+
+    List<String> messages() {
+        return messages;
+    }
+
+    @Override
+    public void publish(LogRecord record) {
+        messages.add(record.getMessage());
+    }
+
+    @Override
+    public void flush() {
+    }
+
+    @Override
+    public void close() {
+        logger.removeHandler(this);
+        logger.setUseParentHandlers(usedParentHandlers);
+    }
+}

@@ -1,0 +1,54 @@
+package dev.offheap.netty;
+
+import dev.offheap.buffer.BufferPool;
+import io.netty.buffer.AbstractByteBufAllocatorTest;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Netty's allocator tests ({@link AbstractByteBufAllocatorTest} and {@code ByteBufAllocatorTest}) on
+ * {@link OffheapByteBufAllocator}, each allocator on a pool of its own, closed after the test.
+ *
+ * <p>{@code expectedUsedMemory} is Netty's (the capacity): the pool counts slot bytes, which equal the
+ * capacities these tests ask for (1024, 2048 and 32 MiB are exact slot or region sizes).
+ */
+class OffheapByteBufAllocatorTest extends AbstractByteBufAllocatorTest<OffheapByteBufAllocator> {
+    private final List<BufferPool> pools = new ArrayList<>();
+
+    @AfterEach
+    void closePools() {
+        pools.forEach(BufferPool::close);
+    }
+
+    @Override
+    protected OffheapByteBufAllocator newAllocator(boolean preferDirect) {
+        BufferPool pool = BufferPool.builder().name("netty-allocator-test").jmx(false).build();
+        pools.add(pool);
+        return new OffheapByteBufAllocator(pool, preferDirect);
+    }
+
+    @Override
+    protected OffheapByteBufAllocator newUnpooledAllocator() {
+        return newAllocator(false);
+    }
+
+    @Override
+    protected boolean isDirectExpected(boolean preferDirect) {
+        return preferDirect; // not Netty's "and Netty can free direct buffers": the pool frees them
+    }
+
+    @Override
+    @Test
+    @Disabled("asserts Netty's own classes (UnpooledUnsafeDirectByteBuf, UnpooledUnsafeHeapByteBuf)")
+    public void testUnsafeHeapBufferAndUnsafeDirectBuffer() {
+    }
+
+    @Override
+    @Test
+    @Disabled("needs pooled heap buffers: offheap pools native memory only, heap buffers are GC-managed byte[]")
+    public void shouldReuseChunks() {
+    }
+}

@@ -1,0 +1,28 @@
+package dev.offheap.netty;
+
+import dev.offheap.buffer.BufferPool;
+import io.netty.buffer.AbstractByteBufTest;
+import io.netty.buffer.ByteBuf;
+import java.nio.ByteOrder;
+import org.junit.jupiter.api.AfterAll;
+
+/** Netty's {@link AbstractByteBufTest} (about 400 tests of one buffer) on offheap's big-endian direct buffers. */
+@SuppressWarnings("deprecation") // ByteBuf.order(): the byte order is what these tests are about
+class OffheapDirectByteBufTest extends AbstractByteBufTest {
+    static final BufferPool POOL = BufferPool.builder().name("netty-bytebuf-test").jmx(false).build();
+    static final OffheapByteBufAllocator ALLOC = new OffheapByteBufAllocator(POOL);
+
+    @AfterAll
+    static void closePool() {
+        POOL.close();
+    }
+
+    @Override
+    protected ByteBuf newBuffer(int capacity, int maxCapacity) {
+        ByteBuf buffer = new OffheapDirectByteBuf(ALLOC, capacity, maxCapacity);
+        if (buffer.order() != ByteOrder.BIG_ENDIAN) {
+            throw new AssertionError("not big-endian: " + buffer);
+        }
+        return buffer;
+    }
+}

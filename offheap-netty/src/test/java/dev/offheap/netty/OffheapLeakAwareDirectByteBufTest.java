@@ -1,0 +1,39 @@
+package dev.offheap.netty;
+
+import dev.offheap.buffer.BufferPool;
+import io.netty.buffer.AbstractByteBufTest;
+import io.netty.buffer.ByteBuf;
+import io.netty.util.ResourceLeakDetector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * Netty's {@link AbstractByteBufTest} on offheap's direct buffers as the allocator hands them out at Netty's
+ * {@code PARANOID} leak detection level: each one wrapped by Netty's leak-aware buffer.
+ */
+class OffheapLeakAwareDirectByteBufTest extends AbstractByteBufTest {
+    private static final BufferPool POOL = BufferPool.builder().name("netty-leak-aware-test").jmx(false).build();
+    private static final OffheapByteBufAllocator ALLOC = new OffheapByteBufAllocator(POOL);
+    private static ResourceLeakDetector.Level levelBefore;
+
+    @BeforeAll
+    static void paranoid() {
+        levelBefore = ResourceLeakDetector.getLevel();
+        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
+    }
+
+    @AfterAll
+    static void restore() {
+        ResourceLeakDetector.setLevel(levelBefore);
+        POOL.close();
+    }
+
+    @Override
+    protected ByteBuf newBuffer(int capacity, int maxCapacity) {
+        ByteBuf buffer = ALLOC.directBuffer(capacity, maxCapacity);
+        if (!(buffer.unwrap() instanceof OffheapDirectByteBuf)) {
+            throw new AssertionError("not a leak-aware wrapper of an offheap buffer: " + buffer);
+        }
+        return buffer;
+    }
+}
