@@ -1,4 +1,4 @@
-package dev.offheap;
+package dev.offheap.readme;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

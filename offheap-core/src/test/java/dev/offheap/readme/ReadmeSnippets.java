@@ -1,8 +1,9 @@
-package dev.offheap;
+package dev.offheap.readme;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.offheap.Repository;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

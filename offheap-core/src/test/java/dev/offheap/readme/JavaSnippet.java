@@ -1,4 +1,4 @@
-package dev.offheap;
+package dev.offheap.readme;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
