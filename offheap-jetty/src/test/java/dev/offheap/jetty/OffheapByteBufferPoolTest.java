@@ -129,6 +129,34 @@ class OffheapByteBufferPoolTest {
     }
 
     @Test
+    void inACheckedPoolAViewKeptPastReleaseThrowsInsteadOfReachingTheNextLease() {
+        try (BufferPool checked = BufferPool.builder().checked(true).jmx(false).build()) {
+            OffheapByteBufferPool strict = new OffheapByteBufferPool(checked);
+            RetainableByteBuffer.Mutable buffer = strict.acquire(64, true);
+            buffer.append(ByteBuffer.wrap(new byte[] {1, 2, 3}));
+            ByteBuffer kept = buffer.getByteBuffer();
+            buffer.release();
+            RetainableByteBuffer.Mutable next = strict.acquire(64, true);
+
+            assertThatThrownBy(() -> kept.get(0)).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> kept.put(0, (byte) 9)).isInstanceOf(IllegalStateException.class);
+            next.release();
+        }
+    }
+
+    @Test
+    void aBufferAboveTheLargestPooledSizeIsUnmappedAtReleaseNotByTheGc() {
+        RetainableByteBuffer.Mutable big = jetty.acquire(8 << 20, true);
+        assertThat(pool.stats().dedicatedLeases()).isEqualTo(1);
+        long mapped = pool.stats().osBytes();
+
+        assertThat(big.release()).isTrue();
+
+        assertThat(pool.stats().osBytes()).isLessThanOrEqualTo(mapped - (8 << 20));
+        assertThat(pool.stats().dedicatedLeases()).isZero();
+    }
+
+    @Test
     void aReleasedDirectBufferCannotBeRetained() {
         RetainableByteBuffer.Mutable buffer = jetty.acquire(64, true);
         buffer.release();
