@@ -5,7 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.io.ByteBufferPool;
 import org.eclipse.jetty.io.Retainable;
 import org.eclipse.jetty.io.RetainableByteBuffer;
@@ -19,12 +18,10 @@ import org.eclipse.jetty.io.RetainableByteBuffer;
  * {@link #markRemoved()}, the lease goes back only when the GC proves no such view is left.
  */
 final class LeasedBuffer extends RetainableByteBuffer.Pooled {
-    private static final Cleaner CLEANER = Cleaner.create();
-
     private final Buffer lease;
     /** The segment every view of this buffer holds on to; the Cleaner watches it after a removal. */
     private final MemorySegment views;
-    private final AtomicBoolean removed = new AtomicBoolean();
+    private volatile boolean removed;
     private volatile boolean released;
 
     private LeasedBuffer(ByteBufferPool owner, Buffer lease, MemorySegment views, ByteBuffer view) {
@@ -51,7 +48,7 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
      * still read it, so when the count reaches zero the lease goes to a {@link Cleaner} instead of the pool.
      */
     void markRemoved() {
-        removed.set(true);
+        removed = true;
     }
 
     /**
@@ -69,8 +66,8 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
         boolean last = super.release(); // throws IllegalStateException on a double release, as Jetty's buffers do
         if (last) {
             released = true;
-            if (removed.get()) {
-                CLEANER.register(views, new ReleaseLease(lease));
+            if (removed) {
+                RemovedLeases.CLEANER.register(views, new ReleaseLease(lease));
             } else {
                 lease.release();
             }
@@ -78,14 +75,10 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
         return last;
     }
 
-    /** Whether the lease was given back (or handed to the GC by {@code releaseAndRemove}). */
-    boolean isReleased() {
-        return released;
-    }
-
     private void checkLive() {
         if (released) {
-            throw new IllegalStateException("a Jetty buffer of " + capacity() + " bytes was used after its last release");
+            throw new IllegalStateException(
+                    "a Jetty buffer of " + capacity() + " bytes was used after its last release");
         }
     }
 
@@ -183,6 +176,11 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
     public RetainableByteBuffer copy() {
         checkLive();
         return super.copy();
+    }
+
+    /** The Cleaner of removed buffers, and its thread, made at the first removal only. */
+    private static final class RemovedLeases {
+        static final Cleaner CLEANER = Cleaner.create();
     }
 
     /** The Cleaner's action: holds the lease, never the views, or they could never become unreachable. */

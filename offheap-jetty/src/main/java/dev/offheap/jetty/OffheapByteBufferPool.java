@@ -55,7 +55,10 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
     private final BufferPool pool;
     private final ByteBufferPool heap;
 
-    /** A Jetty pool of direct buffers from {@code pool}, which the caller keeps and closes, and heap buffers from an {@link ArrayByteBufferPool}. */
+    /**
+     * A Jetty pool of direct buffers from {@code pool}, which the caller keeps and closes, and heap buffers
+     * from an {@link ArrayByteBufferPool} of its own.
+     */
     public OffheapByteBufferPool(BufferPool pool) {
         this(pool, new ArrayByteBufferPool());
     }
@@ -71,7 +74,8 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
         this.pool = Objects.requireNonNull(pool, "pool");
         this.heap = Objects.requireNonNull(heap, "heap");
         if (heap instanceof OffheapByteBufferPool) {
-            throw new IllegalArgumentException("the heap pool must serve heap buffers, not be an OffheapByteBufferPool");
+            throw new IllegalArgumentException(
+                    "the heap pool must serve heap buffers, not be an OffheapByteBufferPool");
         }
     }
 
@@ -190,7 +194,8 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
     /** The offheap pool's statistics, one line each, then the heap pool. */
     @Override
     public void dump(Appendable out, String indent) throws IOException {
-        Object[] lines = stats().format().lines().map(String::strip).toArray();
+        Object[] lines = stats().format().lines().map(line -> line.startsWith("  ") ? line.substring(2) : line)
+                .toArray();
         Object[] children = new Object[lines.length + 1];
         System.arraycopy(lines, 0, children, 0, lines.length);
         children[lines.length] = heap;

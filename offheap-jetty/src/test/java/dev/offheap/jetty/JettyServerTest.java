@@ -60,7 +60,8 @@ class JettyServerTest {
                 // the handler's 6 bodies, and the connection's own direct buffers for requests and headers
                 assertThat(pool.stats().acquires()).isGreaterThan(6);
                 assertThat(server.dump()).contains("OffheapByteBufferPool").contains("pool jetty-server-test");
-                Set<ObjectName> names = mbeans.queryNames(new ObjectName("dev.offheap.jetty:type=offheapbytebufferpool,*"), null);
+                Set<ObjectName> names =
+                        mbeans.queryNames(new ObjectName("dev.offheap.jetty:type=offheapbytebufferpool,*"), null);
                 assertThat(names).hasSize(1);
                 ObjectName name = names.iterator().next();
                 assertThat(mbeans.getAttribute(name, "poolName")).isEqualTo("jetty-server-test");
