@@ -179,6 +179,31 @@ class OffheapByteBufferPoolTest {
         assertThat(pool.stats().leases()).isZero();
     }
 
+    @Test
+    void referencesReleasedOnManyThreadsAtOnceGiveTheLeaseBackExactlyOnce() throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        try {
+            for (int round = 0; round < 200; round++) {
+                RetainableByteBuffer.Mutable buffer = jetty.acquire(512, true);
+                for (int i = 1; i < 8; i++) {
+                    buffer.retain();
+                }
+                List<Future<Boolean>> releases = new ArrayList<>();
+                for (int i = 0; i < 8; i++) {
+                    releases.add(threads.submit(buffer::release));
+                }
+                int last = 0;
+                for (Future<Boolean> release : releases) {
+                    last += release.get() ? 1 : 0;
+                }
+                assertThat(last).isEqualTo(1);
+                assertThat(pool.stats().leases()).isZero();
+            }
+        } finally {
+            threads.shutdown();
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(booleans = {true, false})
     void sizesFromZeroTo16MiBHoldWhatIsWrittenAndKeepApart(boolean direct) {
