@@ -21,8 +21,8 @@ import org.eclipse.jetty.util.component.Dumpable;
  *
  * <p><b>Direct requests.</b> {@code acquire(size, true)} leases exactly {@code size} bytes (0 to the pool's
  * {@code maxLeaseSize}, 1 GiB by default) and returns a {@link RetainableByteBuffer.Pooled} in flush mode
- * (position 0, limit 0) with capacity {@code size}: Jetty promises "at least" the size, and does not round
- * up here because offheap's size classes already do so inside the pool. Jetty's reference count fronts the
+ * (position 0, limit 0) with capacity {@code size}: Jetty promises "at least" the size; this pool does not
+ * round up, because offheap's size classes already do so inside the pool. Jetty's reference count fronts the
  * lease: {@code release()} returns true when the last reference goes, and then the lease is released, exactly
  * once, on whatever thread that is; a further {@code release()} throws {@link IllegalStateException} as
  * Jetty's own buffers do, and never reaches the lease. After that last release the buffer's own methods
@@ -31,8 +31,9 @@ import org.eclipse.jetty.util.component.Dumpable;
  * {@code largestPooledSize} (1 MiB by default) get a region of their own, unmapped at release, not when a
  * {@code Cleaner} runs.
  *
- * <p><b>{@code releaseAndRemove}.</b> Jetty calls it when a write was aborted and may still read the buffer;
- * Jetty's {@link ArrayByteBufferPool} then drops the buffer for the GC instead of pooling it. Here the lease
+ * <p><b>{@code releaseAndRemove}.</b> Jetty versions after 12.1.14 call it when a write was aborted and may
+ * still read the buffer, and their {@code ArrayByteBufferPool} then drops the buffer for the GC instead of
+ * pooling it (12.1.14 has no such method; this class declares it with the later signature). Here the lease
  * is not given back at the last release but when the GC finds no view of the buffer left (a
  * {@link java.lang.ref.Cleaner} watches the segment all its views share), so that memory is never lent to
  * someone else while a late write may read it. Until then it counts as leased in {@link BufferPool#stats()}.
