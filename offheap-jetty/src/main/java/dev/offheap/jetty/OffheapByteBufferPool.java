@@ -1,17 +1,83 @@
 package dev.offheap.jetty;
 
+import dev.offheap.buffer.Buffer;
 import dev.offheap.buffer.BufferPool;
+import dev.offheap.buffer.PoolStats;
+import java.io.IOException;
+import java.util.Locale;
 import java.util.Objects;
+import org.eclipse.jetty.io.ArrayByteBufferPool;
 import org.eclipse.jetty.io.ByteBufferPool;
 import org.eclipse.jetty.io.RetainableByteBuffer;
+import org.eclipse.jetty.util.annotation.ManagedAttribute;
+import org.eclipse.jetty.util.annotation.ManagedObject;
+import org.eclipse.jetty.util.annotation.ManagedOperation;
+import org.eclipse.jetty.util.component.Dumpable;
 
-/** Jetty's {@code ByteBufferPool} whose direct buffers are leased from an offheap {@link BufferPool}. */
-public final class OffheapByteBufferPool implements ByteBufferPool {
+/**
+ * Jetty's {@link ByteBufferPool} whose direct buffers are leased from an offheap {@link BufferPool}: pass it to
+ * {@code new Server(threadPool, scheduler, pool)} and every direct buffer Jetty's connectors, HTTP/1, HTTP/2
+ * and your handlers acquire comes from offheap's size classes, under its budget, in its statistics.
+ *
+ * <p><b>Direct requests.</b> {@code acquire(size, true)} leases exactly {@code size} bytes (0 to the pool's
+ * {@code maxLeaseSize}, 1 GiB by default) and returns a {@link RetainableByteBuffer.Pooled} in flush mode
+ * (position 0, limit 0) with capacity {@code size}: Jetty promises "at least" the size; this pool does not
+ * round up, because offheap's size classes already do so inside the pool. Jetty's reference count fronts the
+ * lease: {@code release()} returns true when the last reference goes, and then the lease is released, exactly
+ * once, on whatever thread that is; a further {@code release()} throws {@link IllegalStateException} as
+ * Jetty's own buffers do, and never reaches the lease. After that last release the buffer's own methods
+ * throw {@link IllegalStateException}; a {@code ByteBuffer} taken from it earlier behaves as offheap's
+ * {@link BufferPool.Builder#checked(boolean) checked} setting says. Buffers above the pool's
+ * {@code largestPooledSize} (1 MiB by default) get a region of their own, unmapped at release, not when a
+ * {@code Cleaner} runs.
+ *
+ * <p><b>{@code releaseAndRemove}.</b> Jetty versions after 12.1.14 call it when a write was aborted and may
+ * still read the buffer, and their {@code ArrayByteBufferPool} then drops the buffer for the GC instead of
+ * pooling it (12.1.14 has no such method; this class declares it with the later signature). Here the lease
+ * is not given back at the last release but when the GC finds no view of the buffer left (a
+ * {@link java.lang.ref.Cleaner} watches the segment all its views share), so that memory is never lent to
+ * someone else while a late write may read it. Until then it counts as leased in {@link BufferPool#stats()}.
+ *
+ * <p><b>Heap requests</b> ({@code direct == false}) go to a Jetty pool for heap buffers, by default an
+ * {@link ArrayByteBufferPool} of this object's own: offheap manages native memory only.
+ *
+ * <p><b>Byte order.</b> Every buffer is {@code BIG_ENDIAN}, as Jetty assumes of any {@code ByteBuffer}, even if
+ * {@code pool} was built with another {@link BufferPool#byteOrder()}.
+ *
+ * <p><b>Budgets.</b> When the pool's budget refuses the memory, {@code acquire} throws offheap's
+ * {@link dev.offheap.account.BudgetExceededException}, naming the pool and the request; the pool stays usable.
+ *
+ * <p>{@link #clear()} gives the free memory back: {@link BufferPool#trim()} and the heap pool's
+ * {@code clear()}. The pool shows in Jetty's dump ({@code Server.dump()}) and, with an {@code MBeanContainer},
+ * in JMX with the attributes below. The caller keeps {@code pool} and closes it after the server stopped.
+ */
+@ManagedObject("A ByteBufferPool whose direct buffers are offheap leases")
+public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
     private final BufferPool pool;
+    private final ByteBufferPool heap;
 
-    /** A Jetty pool of direct buffers from {@code pool}, which the caller keeps and closes. */
+    /**
+     * A Jetty pool of direct buffers from {@code pool}, which the caller keeps and closes, and heap buffers
+     * from an {@link ArrayByteBufferPool} of its own.
+     */
     public OffheapByteBufferPool(BufferPool pool) {
+        this(pool, new ArrayByteBufferPool());
+    }
+
+    /**
+     * A Jetty pool of direct buffers from {@code pool}, which the caller keeps and closes, and heap buffers
+     * from {@code heap}.
+     *
+     * @throws IllegalArgumentException if {@code heap} is this kind of pool (it would serve heap requests
+     *         with direct buffers)
+     */
+    public OffheapByteBufferPool(BufferPool pool, ByteBufferPool heap) {
         this.pool = Objects.requireNonNull(pool, "pool");
+        this.heap = Objects.requireNonNull(heap, "heap");
+        if (heap instanceof OffheapByteBufferPool) {
+            throw new IllegalArgumentException(
+                    "the heap pool must serve heap buffers, not be an OffheapByteBufferPool");
+        }
     }
 
     /** The pool the direct buffers come from. */
@@ -19,13 +85,130 @@ public final class OffheapByteBufferPool implements ByteBufferPool {
         return pool;
     }
 
-    @Override
-    public RetainableByteBuffer.Mutable acquire(int size, boolean direct) {
-        throw new UnsupportedOperationException("skeleton");
+    /** The pool heap requests go to. */
+    public ByteBufferPool heapPool() {
+        return heap;
     }
 
+    /**
+     * A buffer of capacity {@code size} (direct) or at least {@code size} (heap), in flush mode.
+     *
+     * @throws IllegalArgumentException if {@code size} is negative or above the pool's {@code maxLeaseSize}
+     * @throws dev.offheap.account.BudgetExceededException if the pool's budget refuses the memory
+     * @throws IllegalStateException if the offheap pool is closed
+     */
     @Override
+    public RetainableByteBuffer.Mutable acquire(int size, boolean direct) {
+        if (!direct) {
+            return heap.acquire(size, false);
+        }
+        if (size < 0) {
+            throw new IllegalArgumentException("buffer size must not be negative: " + size);
+        }
+        Buffer lease = pool.acquire(size);
+        return LeasedBuffer.of(this, lease);
+    }
+
+    /**
+     * Releases {@code buffer} and, if it is (or wraps, or is a slice of) one of this pool's direct buffers,
+     * keeps its memory from being lent again until the GC finds no view of it left: for a buffer a write may
+     * still read after it was aborted. Other buffers are simply released.
+     *
+     * <p>Jetty 12.1.14 has no such method in {@code ByteBufferPool}; later Jetty versions add
+     * {@code ByteBufferPool.releaseAndRemove(RetainableByteBuffer)} with this signature and meaning, which this
+     * method then implements.
+     *
+     * @return whether that was the last reference, as {@link RetainableByteBuffer#release()}; false for null
+     * @throws IllegalStateException if the buffer was already released
+     */
+    public boolean releaseAndRemove(RetainableByteBuffer buffer) {
+        if (buffer == null) {
+            return false;
+        }
+        LeasedBuffer leased = LeasedBuffer.unwrap(buffer);
+        if (leased != null) {
+            leased.markRemoved();
+        }
+        return buffer.release();
+    }
+
+    /** Gives free memory back to the OS ({@link BufferPool#trim()}) and clears the heap pool. */
+    @Override
+    @ManagedOperation(value = "Gives free direct memory back to the OS and clears the heap pool", impact = "ACTION")
     public void clear() {
         pool.trim();
+        heap.clear();
+    }
+
+    /** The offheap pool's name. */
+    @ManagedAttribute("The name of the offheap pool")
+    public String getPoolName() {
+        return pool.name();
+    }
+
+    /** Native bytes the offheap pool holds from the OS now: slabs and dedicated regions. */
+    @ManagedAttribute("Native bytes taken from the OS (slabs and dedicated regions)")
+    public long getDirectMemory() {
+        return stats().osBytes();
+    }
+
+    /** Native bytes of the buffers leased now. */
+    @ManagedAttribute("Native bytes of the buffers leased now")
+    public long getLeasedDirectMemory() {
+        return stats().leasedBytes();
+    }
+
+    /** Native bytes free for reuse, which {@link #clear()} gives back to the OS. */
+    @ManagedAttribute("Native bytes free for reuse, given back by clear()")
+    public long getAvailableDirectMemory() {
+        return stats().cachedBytes();
+    }
+
+    /** Direct buffers leased now. */
+    @ManagedAttribute("Direct buffers leased now")
+    public long getDirectLeases() {
+        return stats().leases();
+    }
+
+    /** Direct buffers ever acquired. */
+    @ManagedAttribute("Direct buffers ever acquired")
+    public long getDirectAcquires() {
+        return stats().acquires();
+    }
+
+    /** Direct buffers found unreachable without release by offheap's leak detector. */
+    @ManagedAttribute("Direct buffers found unreachable without release")
+    public long getLeaksReported() {
+        return stats().leaksReported();
+    }
+
+    /** Bytes the heap pool retains, if it is an {@link ArrayByteBufferPool}; else -1. */
+    @ManagedAttribute("Bytes retained by the heap pool")
+    public long getHeapMemory() {
+        return heap instanceof ArrayByteBufferPool array ? array.getHeapMemory() : -1;
+    }
+
+    private PoolStats stats() {
+        return pool.stats();
+    }
+
+    /** The offheap pool's statistics, one line each, then the heap pool. */
+    @Override
+    public void dump(Appendable out, String indent) throws IOException {
+        Object[] lines = stats().format().lines().map(line -> line.startsWith("  ") ? line.substring(2) : line)
+                .toArray();
+        Object[] children = new Object[lines.length + 1];
+        System.arraycopy(lines, 0, children, 0, lines.length);
+        children[lines.length] = heap;
+        Dumpable.dumpObjects(out, indent, this, children);
+    }
+
+    /** The pool's name and its figures in a line. */
+    @Override
+    public String toString() {
+        PoolStats s = stats();
+        return String.format(Locale.ROOT, "%s@%x{pool=%s,direct=%d,leased=%d,available=%d,leases=%d,heap=%d}",
+                getClass().getSimpleName(), hashCode(), s.pool(), s.osBytes(), s.leasedBytes(), s.cachedBytes(),
+                s.leases(), getHeapMemory());
     }
 }

@@ -1,0 +1,211 @@
+package dev.offheap.jetty;
+
+import dev.offheap.buffer.Buffer;
+import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import org.eclipse.jetty.io.ByteBufferPool;
+import org.eclipse.jetty.io.Retainable;
+import org.eclipse.jetty.io.RetainableByteBuffer;
+
+/**
+ * One offheap lease as Jetty's {@link RetainableByteBuffer.Pooled}: Jetty's reference count in front, the
+ * lease released exactly once when that count reaches zero.
+ *
+ * <p>The {@code ByteBuffer} is a view of a segment made for this buffer alone ({@code segment().asSlice(0)}),
+ * so that every slice and duplicate Jetty derives from it keeps that one segment reachable: after
+ * {@link #markRemoved()}, the lease goes back only when the GC proves no such view is left.
+ */
+final class LeasedBuffer extends RetainableByteBuffer.Pooled {
+    private final Buffer lease;
+    /** The segment every view of this buffer holds on to; the Cleaner watches it after a removal. */
+    private final MemorySegment views;
+    private volatile boolean removed;
+    private volatile boolean released;
+
+    private LeasedBuffer(ByteBufferPool owner, Buffer lease, MemorySegment views, ByteBuffer view) {
+        super(owner, view, new ReferenceCounter());
+        this.lease = lease;
+        this.views = views;
+    }
+
+    /** Wraps {@code lease} in flush mode (position 0, limit 0); releases the lease if that fails. */
+    static LeasedBuffer of(ByteBufferPool owner, Buffer lease) {
+        try {
+            MemorySegment views = lease.segment().asSlice(0);
+            ByteBuffer view = views.asByteBuffer(); // BIG_ENDIAN, whatever the pool's order
+            view.limit(0);
+            return new LeasedBuffer(owner, lease, views, view);
+        } catch (RuntimeException | Error e) {
+            lease.release();
+            throw e;
+        }
+    }
+
+    /**
+     * Jetty's {@code releaseAndRemove}: the memory must not be lent again while a write that was aborted may
+     * still read it, so when the count reaches zero the lease goes to a {@link Cleaner} instead of the pool.
+     */
+    void markRemoved() {
+        removed = true;
+    }
+
+    /**
+     * Releases this buffer, keeping its memory from being lent again until no view of it is left (see
+     * {@link OffheapByteBufferPool#releaseAndRemove(RetainableByteBuffer)}). Jetty 12.1.14 has no such method;
+     * later versions declare it in {@code RetainableByteBuffer}, which this then overrides.
+     */
+    public boolean releaseAndRemove() {
+        markRemoved();
+        return release();
+    }
+
+    @Override
+    public boolean release() {
+        boolean last = super.release(); // throws IllegalStateException on a double release, as Jetty's buffers do
+        if (last) {
+            released = true;
+            if (removed) {
+                RemovedLeases.CLEANER.register(views, new ReleaseLease(lease));
+            } else {
+                lease.release();
+            }
+        }
+        return last;
+    }
+
+    private void checkLive() {
+        if (released) {
+            throw new IllegalStateException(
+                    "a Jetty buffer of " + capacity() + " bytes was used after its last release");
+        }
+    }
+
+    @Override
+    public ByteBuffer getByteBuffer() {
+        checkLive();
+        return super.getByteBuffer();
+    }
+
+    @Override
+    public byte get(long index) {
+        checkLive();
+        return super.get(index);
+    }
+
+    @Override
+    public void clear() {
+        checkLive();
+        super.clear();
+    }
+
+    @Override
+    public void limit(long size) {
+        checkLive();
+        super.limit(size);
+    }
+
+    @Override
+    public boolean append(ByteBuffer bytes) throws ReadOnlyBufferException {
+        checkLive();
+        return super.append(bytes);
+    }
+
+    @Override
+    public boolean append(RetainableByteBuffer bytes) throws ReadOnlyBufferException {
+        checkLive();
+        return super.append(bytes);
+    }
+
+    @Override
+    public Mutable add(ByteBuffer bytes) throws ReadOnlyBufferException {
+        checkLive();
+        return super.add(bytes);
+    }
+
+    @Override
+    public Mutable add(RetainableByteBuffer bytes) throws ReadOnlyBufferException {
+        checkLive();
+        return super.add(bytes);
+    }
+
+    @Override
+    public Mutable put(byte b) {
+        checkLive();
+        return super.put(b);
+    }
+
+    @Override
+    public Mutable put(long index, byte b) {
+        checkLive();
+        return super.put(index, b);
+    }
+
+    @Override
+    public Mutable putShort(short s) {
+        checkLive();
+        return super.putShort(s);
+    }
+
+    @Override
+    public Mutable putInt(int i) {
+        checkLive();
+        return super.putInt(i);
+    }
+
+    @Override
+    public Mutable putLong(long l) {
+        checkLive();
+        return super.putLong(l);
+    }
+
+    @Override
+    public Mutable put(byte[] bytes, int offset, int length) {
+        checkLive();
+        return super.put(bytes, offset, length);
+    }
+
+    @Override
+    public RetainableByteBuffer slice(long length) {
+        checkLive();
+        return super.slice(length);
+    }
+
+    @Override
+    public RetainableByteBuffer copy() {
+        checkLive();
+        return super.copy();
+    }
+
+    /** The Cleaner of removed buffers, and its thread, made at the first removal only. */
+    private static final class RemovedLeases {
+        static final Cleaner CLEANER = Cleaner.create();
+    }
+
+    /** The Cleaner's action: holds the lease, never the views, or they could never become unreachable. */
+    private record ReleaseLease(Buffer lease) implements Runnable {
+        @Override
+        public void run() {
+            lease.release();
+        }
+    }
+
+    /** The offheap lease behind {@code buffer}, through Jetty's wrappers and slices, or null if none. */
+    static LeasedBuffer unwrap(Retainable buffer) {
+        Retainable actual = buffer;
+        for (int depth = 0; actual != null && depth < 64; depth++) {
+            if (actual instanceof LeasedBuffer leased) {
+                return leased;
+            }
+            if (actual instanceof RetainableByteBuffer.Wrapper wrapper) {
+                actual = wrapper.getWrapped();
+            } else if (actual instanceof Retainable.Wrapper wrapper) {
+                actual = wrapper.getWrapped();
+            } else {
+                return null;
+            }
+        }
+        return null;
+    }
+}
