@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Real Netty and Jetty servers under load, side by side in one run: every configuration of every workload
@@ -189,9 +190,11 @@ public final class ServerShootout {
         }
     }
 
+    private static final Pattern INFO = Pattern.compile("\\bINFO\\b");
+
     /** What a server printed on stderr but its INFO log lines (Jetty's start and stop). */
     static List<String> warnings(List<String> stderr) {
-        return stderr.stream().filter(l -> !l.isBlank() && !l.contains(" INFO ")).toList();
+        return stderr.stream().filter(l -> !l.isBlank() && !INFO.matcher(l).find()).toList();
     }
 
     private LoadResult drive(Workload w, int port, Settings s, int seconds, Path script)

@@ -9,7 +9,7 @@ public final class ShootoutTables {
 
     /** The columns, after which {@link #row} lays out its cells. */
     public static List<String> columns() {
-        return List.of("config", "req/s (median)", "req/s range", "vs best in round", "p50 ms", "p99 ms",
+        return List.of("config", "req/s (median)", "req/s range", "ratio to best in round", "p50 ms", "p99 ms",
                 "p99.9 ms", "GC pauses total ms", "GC max ms", "peak RSS MiB", "RSS after idle MiB", "errors");
     }
 

@@ -17,7 +17,7 @@ public final class Verdicts {
      * One run's noise in throughput and latency: client and server share two cores, and the same
      * configuration moves by up to ~10 % from run to run.
      */
-    static final double NOISE = 0.10;
+    public static final double NOISE = 0.10;
     /** Below this, differences in total GC pause time are noise whatever the ratio. */
     static final double GC_FLOOR_MS = 2;
     /** Below this, differences in p99 latency are noise whatever the ratio. */
