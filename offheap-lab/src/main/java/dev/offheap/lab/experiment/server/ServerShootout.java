@@ -89,11 +89,17 @@ public final class ServerShootout {
         /** The raw numbers: settings, every measurement, the summaries. */
         public Map<String, Object> json() {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("settings", Map.of("workloads", settings.workloads().stream().map(Workload::id).toList(),
-                    "rounds", settings.rounds(), "seconds", settings.seconds(), "warmupSeconds",
-                    settings.warmupSeconds(), "connections", settings.connections(), "threads", settings.threads(),
-                    "idleSeconds", settings.idleSeconds(), "settleSeconds", settings.settleSeconds(), "heap",
-                    settings.heap()));
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("workloads", settings.workloads().stream().map(Workload::id).toList());
+            s.put("rounds", settings.rounds());
+            s.put("seconds", settings.seconds());
+            s.put("warmupSeconds", settings.warmupSeconds());
+            s.put("connections", settings.connections());
+            s.put("threads", settings.threads());
+            s.put("idleSeconds", settings.idleSeconds());
+            s.put("settleSeconds", settings.settleSeconds());
+            s.put("heap", settings.heap());
+            m.put("settings", s);
             m.put("machine", machine());
             m.put("measurements", measurements.stream().map(Measurement::json).toList());
             m.put("summaries", summaries.stream().map(Summary::json).toList());
