@@ -10,8 +10,11 @@
 # settle); run it on a quiet machine. A smoke run: servers.sh OUT --seconds 5 --rounds 1 (about 5 minutes).
 #
 # Usage: offheap-bench/scripts/servers.sh [out-dir] [ServerShootout options: --seconds 15 --warmup 5
-#        --rounds 2 --connections 64 --threads 2 --idle 5 --settle 2 --heap 512m
+#        --rounds 2 --connections 64 --threads 2 --idle 5 --settle 2 --heap 512m --native-access true
 #        --only netty-http,netty-http-1m,netty-echo,netty-echo-16k,jetty,jetty-1m]
+# --native-access false runs every server without --enable-native-access=ALL-UNNAMED: Netty then frees
+# direct memory through one Arena.ofShared() per buffer (CleanerJava25) instead of malloc/free downcalls
+# (CleanerJava24Linker), as for an application whose Netty jars are not granted native access.
 # Writes out-dir/servers.md (the tables, for BENCHMARKS.md), out-dir/servers.json (raw numbers) and
 # out-dir/logs/ (each server's gc log and stderr); out-dir defaults to offheap-bench/target/servers-<time>.
 set -euo pipefail

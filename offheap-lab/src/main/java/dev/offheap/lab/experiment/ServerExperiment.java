@@ -163,8 +163,9 @@ public final class ServerExperiment implements Experiment {
         return switch (scale) {
             case TINY -> Optional.empty();
             case QUICK -> Optional.of(new ServerShootout.Settings(List.of(Workload.NETTY_HTTP, Workload.JETTY_1M), 1,
-                    2, 1, 64, 2, 1, 1, "512m"));
-            case FULL -> Optional.of(new ServerShootout.Settings(Workload.FULL, 1, 10, 3, 64, 2, 3, 2, "512m"));
+                    2, 1, 64, 2, 1, 1, "512m", true));
+            case FULL -> Optional.of(new ServerShootout.Settings(Workload.FULL, 1, 10, 3, 64, 2, 3, 2, "512m",
+                    true));
         };
     }
 

@@ -138,7 +138,7 @@ class ServerExperimentTest {
     }
 
     private static ServerShootout.Settings tiny(Workload workload) {
-        return new ServerShootout.Settings(java.util.List.of(workload), 1, 1, 1, 2, 1, 0, 0, "128m");
+        return new ServerShootout.Settings(java.util.List.of(workload), 1, 1, 1, 2, 1, 0, 0, "128m", true);
     }
 
     private static java.nio.channels.ServerSocketChannel loopback() throws IOException {

@@ -16,8 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A server main running in a child JVM of its own, with the same options for every configuration:
- * {@code -Xmx}, {@code --enable-native-access=ALL-UNNAMED} and a gc log, nothing else (so Netty runs as
- * shipped on this JDK). It is driven through its {@link AdminConsole}.
+ * {@code -Xmx}, {@code --enable-native-access=ALL-UNNAMED} (unless turned off) and a gc log, nothing else (so
+ * Netty runs as shipped on this JDK). It is driven through its {@link AdminConsole}.
  */
 public final class ServerProcess implements AutoCloseable {
     private static final long START_SECONDS = 60;
@@ -40,24 +40,25 @@ public final class ServerProcess implements AutoCloseable {
         this.port = Integer.parseInt(first.substring(AdminConsole.PORT.length()).trim());
     }
 
-    /** The JVM options of every server: the same heap limit, native access for the class path, a gc log. */
-    public static List<String> jvmOptions(String heap, Path gcLog) {
-        return List.of("-Xmx" + heap, "--enable-native-access=ALL-UNNAMED", GcPauses.option(gcLog));
+    /** The JVM options of every server but its gc log: the same heap limit, native access for the class path. */
+    public static List<String> jvmOptions(String heap, boolean nativeAccess) {
+        return nativeAccess ? List.of("-Xmx" + heap, "--enable-native-access=ALL-UNNAMED") : List.of("-Xmx" + heap);
     }
 
     /**
-     * Starts {@code main} with {@code args} and waits until it listens. Its gc log and standard error go to
-     * files named after {@code name} in {@code dir}.
+     * Starts {@code main} with {@code jvmOptions} (see {@link #jvmOptions}) and {@code args} and waits until it
+     * listens. Its gc log and standard error go to files named after {@code name} in {@code dir}.
      */
-    public static ServerProcess start(String java, List<String> classPath, String heap, Path dir, String name,
-            Class<?> main, List<String> args) throws IOException, InterruptedException {
+    public static ServerProcess start(String java, List<String> classPath, List<String> jvmOptions, Path dir,
+            String name, Class<?> main, List<String> args) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Path gcLog = dir.resolve(name + ".gc.log");
         Path stderr = dir.resolve(name + ".stderr");
         Files.deleteIfExists(gcLog);
         List<String> command = new ArrayList<>();
         command.add(java);
-        command.addAll(jvmOptions(heap, gcLog));
+        command.addAll(jvmOptions);
+        command.add(GcPauses.option(gcLog));
         command.add("-cp");
         command.add(String.join(File.pathSeparator, classPath));
         command.add(main.getName());

@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * and the RSS after idle.
  *
  * <p>Usage: {@code ServerShootout [--seconds 15] [--warmup 5] [--rounds 2] [--connections 64] [--threads 2]
- * [--idle 5] [--settle 2] [--heap 512m] [--only netty-http,jetty-1m,...] [--out DIR]}; with {@code --out},
+ * [--idle 5] [--settle 2] [--heap 512m] [--native-access true] [--only netty-http,jetty-1m,...] [--out DIR]};
+ * with {@code --out},
  * writes {@code servers.md}, {@code servers.json} and the servers' gc logs there; prints the Markdown.
  */
 public final class ServerShootout {
@@ -43,20 +44,26 @@ public final class ServerShootout {
      * @param idleSeconds   how long the server idles after the load before {@code idle}
      * @param settleSeconds how long after {@code idle} its RSS is read
      * @param heap          every server's {@code -Xmx}
+     * @param nativeAccess  whether servers run with {@code --enable-native-access=ALL-UNNAMED} (the default):
+     *                      it lets offheap map its slabs without a warning, and it also makes Netty free direct
+     *                      memory with malloc/free downcalls ({@code CleanerJava24Linker}); without it Netty
+     *                      takes one {@code Arena.ofShared()} per buffer ({@code CleanerJava25}), as it does for
+     *                      an application whose Netty jars get no native access, and offheap warns once
      */
     public record Settings(List<Workload> workloads, int rounds, int seconds, int warmupSeconds, int connections,
-            int threads, int idleSeconds, int settleSeconds, String heap) {
+            int threads, int idleSeconds, int settleSeconds, String heap, boolean nativeAccess) {
         /** The full run: every workload of {@link Workload#FULL}, 2 rounds, wrk -t2 -c64 -d15s. */
         public static Settings full() {
-            return new Settings(Workload.FULL, 2, 15, 5, 64, 2, 5, 2, "512m");
+            return new Settings(Workload.FULL, 2, 15, 5, 64, 2, 5, 2, "512m", true);
         }
 
         /** One line saying how it ran. */
         public String describe() {
             return String.format(Locale.ROOT, "%d round(s), configurations interleaved; per configuration a fresh"
-                    + " server JVM (-Xmx%s --enable-native-access=ALL-UNNAMED -Xlog:gc:file=..., nothing else),"
+                    + " server JVM (-Xmx%s%s -Xlog:gc:file=..., nothing else),"
                     + " %d s warm-up, %d s measured with %d connections (wrk -t%d -c%d -d%ds --latency, or the echo"
                     + " client), then %d s idle, trim and System.gc(), RSS read %d s later", rounds, heap,
+                    nativeAccess ? " --enable-native-access=ALL-UNNAMED" : "",
                     warmupSeconds, seconds, connections, threads, connections, seconds, idleSeconds,
                     settleSeconds);
         }
@@ -99,6 +106,7 @@ public final class ServerShootout {
             s.put("idleSeconds", settings.idleSeconds());
             s.put("settleSeconds", settings.settleSeconds());
             s.put("heap", settings.heap());
+            s.put("nativeAccess", settings.nativeAccess());
             m.put("settings", s);
             m.put("machine", machine());
             m.put("measurements", measurements.stream().map(Measurement::json).toList());
@@ -170,7 +178,8 @@ public final class ServerShootout {
         String name = w.id() + "-" + config + "-r" + round;
         ServerProcess server;
         try {
-            server = ServerProcess.start(java, classPath, s.heap(), workDir, name, w.main(), w.serverArgs(config));
+            server = ServerProcess.start(java, classPath, ServerProcess.jvmOptions(s.heap(), s.nativeAccess()),
+                    workDir, name, w.main(), w.serverArgs(config));
         } catch (IOException e) {
             return Measurement.failed(w, config, round, "did not start: " + e.getMessage(), List.of());
         }
@@ -229,7 +238,8 @@ public final class ServerShootout {
         Settings settings = new Settings(workloads, number(o, "rounds", d.rounds()), number(o, "seconds", d.seconds()),
                 number(o, "warmup", d.warmupSeconds()), number(o, "connections", d.connections()),
                 number(o, "threads", d.threads()), number(o, "idle", d.idleSeconds()),
-                number(o, "settle", d.settleSeconds()), o.getOrDefault("heap", d.heap()));
+                number(o, "settle", d.settleSeconds()), o.getOrDefault("heap", d.heap()),
+                Boolean.parseBoolean(o.getOrDefault("native-access", "true")));
         Path out = o.containsKey("out") ? Path.of(o.get("out")) : null;
         Path work = out != null ? out.resolve("logs") : Files.createTempDirectory("offheap-servers");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -252,13 +262,13 @@ public final class ServerShootout {
 
     private static Map<String, String> options(String[] args) {
         Set<String> known = Set.of("seconds", "warmup", "rounds", "connections", "threads", "idle", "settle", "heap",
-                "only", "out");
+                "native-access", "only", "out");
         Map<String, String> o = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String name = args[i].startsWith("--") ? args[i].substring(2) : "";
             if (!known.contains(name) || i + 1 == args.length) {
                 throw new IllegalArgumentException("usage: ServerShootout [--seconds n] [--warmup n] [--rounds n]"
-                        + " [--connections n] [--threads n] [--idle n] [--settle n] [--heap 512m]"
+                        + " [--connections n] [--threads n] [--idle n] [--settle n] [--heap 512m] [--native-access true|false]"
                         + " [--only netty-http,netty-http-1m,netty-echo,netty-echo-16k,jetty,jetty-1m] [--out dir]");
             }
             o.put(name, args[++i]);

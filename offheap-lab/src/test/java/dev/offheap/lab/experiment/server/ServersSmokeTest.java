@@ -27,7 +27,7 @@ class ServersSmokeTest {
     private ServerProcess start(Workload workload, String config) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> classPath = Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator));
-        return ServerProcess.start(java, classPath, "128m", dir, workload.id() + "-" + config, workload.main(),
+        return ServerProcess.start(java, classPath, ServerProcess.jvmOptions("128m", true), dir, workload.id() + "-" + config, workload.main(),
                 workload.serverArgs(config));
     }
 
