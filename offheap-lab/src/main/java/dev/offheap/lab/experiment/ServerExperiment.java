@@ -277,17 +277,32 @@ public final class ServerExperiment implements Experiment {
         return tables;
     }
 
-    /** Throughput relative to the best of the same workload, and memory, one bar group per configuration. */
+    /**
+     * Throughput relative to the best of the same workload, and RSS after idle: a bar group per configuration
+     * (offheap first), a bar per workload (NaN where a workload has no such configuration).
+     */
     static List<Chart> frameworkCharts(List<Summary> summaries) {
-        List<String> categories = summaries.stream().map(s -> s.workload().id() + " " + s.config()).toList();
+        List<String> configs = summaries.stream().map(Summary::config).distinct().toList();
+        List<Workload> workloads = summaries.stream().map(Summary::workload).distinct().toList();
+        List<Series> ratios = new ArrayList<>();
+        List<Series> idle = new ArrayList<>();
+        for (Workload w : workloads) {
+            List<Double> ratio = new ArrayList<>();
+            List<Double> rss = new ArrayList<>();
+            for (String c : configs) {
+                Optional<Summary> s = summaries.stream().filter(x -> x.workload() == w && x.config().equals(c))
+                        .findFirst();
+                ratio.add(s.map(Summary::ratioToBest).orElse(Double.NaN));
+                rss.add(s.map(x -> x.rssAfterIdleMib().median()).orElse(Double.NaN));
+            }
+            ratios.add(new Series(w.id(), ratio));
+            idle.add(new Series(w.id(), rss));
+        }
         return List.of(
                 new Chart("Netty and Jetty servers: req/s relative to the best configuration of the same workload"
-                        + " (higher is better)", "x best", false, categories, List.of(new Series("this machine",
-                                summaries.stream().map(Summary::ratioToBest).toList()))),
-                new Chart("Netty and Jetty servers: resident memory (lower is better)", "MiB", false, categories,
-                        List.of(new Series("peak RSS", summaries.stream().map(s -> s.peakRssMib().median()).toList()),
-                                new Series("RSS after idle",
-                                        summaries.stream().map(s -> s.rssAfterIdleMib().median()).toList()))));
+                        + " (higher is better)", "x best", false, configs, ratios),
+                new Chart("Netty and Jetty servers: RSS after idle, trim and GC (lower is better)", "MiB", false,
+                        configs, idle));
     }
 
     /**

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.offheap.lab.ExperimentResult;
 import dev.offheap.lab.LabContext;
+import dev.offheap.lab.experiment.server.Range;
 import dev.offheap.lab.experiment.server.ServerShootout;
+import dev.offheap.lab.experiment.server.Summary;
 import dev.offheap.lab.experiment.server.Workload;
 import java.io.IOException;
 import java.net.BindException;
@@ -115,8 +117,11 @@ class ServerExperimentTest {
         ResultChecks.wellFormed(result, "server");
         assertThat(result.charts()).hasSize(4);
         assertThat(result.charts().subList(2, 4)).allSatisfy(chart -> {
-            assertThat(chart.categories()).containsExactly("jetty-1m offheap", "jetty-1m array");
-            assertThat(chart.series()).allSatisfy(s -> assertThat(s.values()).allSatisfy(v -> assertThat(v).isPositive()));
+            assertThat(chart.categories()).containsExactly("offheap", "array");
+            assertThat(chart.series()).singleElement().satisfies(s -> {
+                assertThat(s.name()).isEqualTo("jetty-1m");
+                assertThat(s.values()).allSatisfy(v -> assertThat(v).isPositive());
+            });
         });
         ExperimentResult.Table jetty = result.tables().get(1);
         assertThat(jetty.title()).isEqualTo("Jetty 12.1, 1 MiB responses (wrk)");
@@ -135,6 +140,37 @@ class ServerExperimentTest {
     /** The seed's part skips at once without a port: these tests are about the frameworks part. */
     private static java.nio.channels.ServerSocketChannel noPort() throws IOException {
         throw new BindException("Address already in use");
+    }
+
+    @Test
+    void frameworkChartsGroupByConfigurationWithABarPerWorkload() {
+        java.util.List<Summary> summaries = new java.util.ArrayList<>();
+        for (String c : Workload.NETTY_HTTP.configs()) {
+            summaries.add(summary(Workload.NETTY_HTTP, c, c.equals("offheap") ? 1.0 : 0.9, 100));
+        }
+        summaries.add(summary(Workload.JETTY_1M, "offheap", 0.95, 120));
+        summaries.add(summary(Workload.JETTY_1M, "array", 1.0, 600));
+
+        java.util.List<ExperimentResult.Chart> charts = ServerExperiment.frameworkCharts(summaries);
+        java.util.List<ExperimentResult.Table> tables = ServerExperiment.frameworkTables(summaries);
+
+        assertThat(charts).hasSize(2).allSatisfy(chart -> assertThat(chart.categories())
+                .containsExactly("offheap", "adaptive", "pooled", "unpooled", "array"));
+        assertThat(charts.getFirst().series()).extracting(ExperimentResult.Series::name)
+                .containsExactly("netty-http", "jetty-1m");
+        assertThat(charts.getFirst().series().getFirst().values()).containsExactly(1.0, 0.9, 0.9, 0.9, Double.NaN);
+        assertThat(charts.get(1).series().get(1).values())
+                .containsExactly(120.0, Double.NaN, Double.NaN, Double.NaN, 600.0);
+        assertThat(tables).extracting(ExperimentResult.Table::title).containsExactly(
+                "Netty HTTP/1.1, 16 KiB responses (wrk)", "Jetty 12.1, 1 MiB responses (wrk)");
+        assertThat(tables.get(1).columns().subList(0, 4)).containsExactly("config", "seed (none: new in issue 13)",
+                "req/s (median)", "req/s range");
+        assertThat(tables.get(1).rows().get(1).subList(0, 5)).containsExactly("array", "—", "1000", "1000", "1.00x");
+    }
+
+    private static Summary summary(Workload w, String config, double ratio, double rssMib) {
+        return new Summary(w, config, Range.of(1000), ratio, Range.of(1), Range.of(2), Range.of(3), Range.of(4), 4,
+                Range.of(2 * rssMib), Range.of(rssMib), 0, java.util.List.of());
     }
 
     private static ServerShootout.Settings tiny(Workload workload) {
