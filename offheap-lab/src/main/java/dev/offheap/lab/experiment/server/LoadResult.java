@@ -6,6 +6,14 @@ import java.util.Arrays;
  * What one load run measured, by wrk or by {@link EchoLoad}: completed requests (or echoed messages) over the
  * run's duration, latency percentiles and maximum in milliseconds, and errors of every kind summed (for wrk:
  * connect, read, write, timeout and non-2xx/3xx responses).
+ *
+ * @param requests completed requests or echoes
+ * @param seconds  the run's duration
+ * @param p50Ms    median latency
+ * @param p99Ms    99th percentile
+ * @param p999Ms   99.9th percentile
+ * @param maxMs    the slowest
+ * @param errors   failed connections, reads, writes, timeouts, bad statuses or echoes
  */
 public record LoadResult(long requests, double seconds, double p50Ms, double p99Ms, double p999Ms, double maxMs,
         long errors) {

@@ -2,7 +2,14 @@ package dev.offheap.lab.experiment.server;
 
 import java.util.Arrays;
 
-/** The median, smallest and largest of one figure over the rounds (NaN when no round has it). */
+/**
+ * The median, smallest and largest of one figure over the rounds (NaN when no round has it).
+ *
+ * @param median the middle value, or the mean of the middle two
+ * @param min    the smallest
+ * @param max    the largest
+ * @param count  how many rounds have the figure
+ */
 public record Range(double median, double min, double max, int count) {
     /** The range of {@code values}, NaNs left out; the median of an even count is the mean of the middle two. */
     public static Range of(double... values) {

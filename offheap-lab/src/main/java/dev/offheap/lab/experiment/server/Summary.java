@@ -11,6 +11,20 @@ import java.util.function.ToDoubleFunction;
  * requests per second relative to the best configuration of the same round (so a slow round does not count
  * against whoever ran in it). Failed runs (a failure, errors, or no request served) are left out of every
  * figure but {@code errors} and {@code failures}: a server that answers nothing is not fast.
+ *
+ * @param workload          the workload
+ * @param config            the allocator or pool
+ * @param requestsPerSecond req/s over the rounds
+ * @param ratioToBest       median over the rounds of req/s divided by the best of the same round
+ * @param p50Ms             median latency over the rounds
+ * @param p99Ms             p99 over the rounds
+ * @param p999Ms            p99.9 over the rounds
+ * @param gcPauseTotalMs    total stop-the-world pause time of the measured run, over the rounds
+ * @param gcPauseMaxMs      the longest pause of any round
+ * @param peakRssMib        peak RSS over the rounds
+ * @param rssAfterIdleMib   RSS after idle over the rounds
+ * @param errors            errors of every run, failed ones included
+ * @param failures          why runs failed, by round
  */
 public record Summary(Workload workload, String config, Range requestsPerSecond, double ratioToBest, Range p50Ms,
         Range p99Ms, Range p999Ms, Range gcPauseTotalMs, double gcPauseMaxMs, Range peakRssMib,
