@@ -8,7 +8,12 @@ import dev.offheap.lab.ExperimentResult.Series;
 import dev.offheap.lab.ExperimentResult.Table;
 import dev.offheap.lab.LabContext;
 import dev.offheap.lab.experiment.server.LoadClient;
+import dev.offheap.lab.experiment.server.ServerShootout;
+import dev.offheap.lab.experiment.server.ShootoutTables;
 import dev.offheap.lab.experiment.server.StaticFileServer;
+import dev.offheap.lab.experiment.server.Summary;
+import dev.offheap.lab.experiment.server.Verdicts;
+import dev.offheap.lab.experiment.server.Workload;
 import dev.offheap.lab.experiment.server.Wrk;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -23,9 +28,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
-/** {@code server}: seed 001's Grizzly experiment, a static-file HTTP server whose buffer strategy is a switch. */
+/**
+ * {@code server}: seed 001's Grizzly experiment, a static-file HTTP server whose buffer strategy is a switch;
+ * then, where wrk is installed and the scale is not tiny, the frameworks part: real Netty and Jetty servers
+ * with offheap's allocator and pool against their own, through {@link ServerShootout} in short form.
+ */
 public final class ServerExperiment implements Experiment {
     static final List<String> STRATEGIES = BufferStrategy.NAMES;
     static final int FILE_SIZE = 16 * 1024;
@@ -40,6 +50,7 @@ public final class ServerExperiment implements Experiment {
 
     private final Binder binder;
     private final Supplier<Optional<String>> wrk;
+    private final Function<LabContext.Scale, Optional<ServerShootout.Settings>> frameworks;
 
     public ServerExperiment() {
         this(ServerExperiment::loopback, Wrk::find);
@@ -47,8 +58,15 @@ public final class ServerExperiment implements Experiment {
 
     /** For tests: how the port is bound and where wrk is. */
     ServerExperiment(Binder binder, Supplier<Optional<String>> wrk) {
+        this(binder, wrk, ServerExperiment::frameworkSettings);
+    }
+
+    /** For tests: also how the frameworks part runs at each scale. */
+    ServerExperiment(Binder binder, Supplier<Optional<String>> wrk,
+            Function<LabContext.Scale, Optional<ServerShootout.Settings>> frameworks) {
         this.binder = binder;
         this.wrk = wrk;
+        this.frameworks = frameworks;
     }
 
     @Override
@@ -58,8 +76,12 @@ public final class ServerExperiment implements Experiment {
 
     @Override
     public String title() {
-        return "A static-file HTTP server over loopback with heap, direct, view and pooled buffers";
+        return "A static-file HTTP server over loopback with heap, direct, view and pooled buffers;"
+                + " Netty and Jetty servers on offheap and on their own allocators";
     }
+
+    /** The share of the progress bar taken by the seed's part when the frameworks part runs too. */
+    private static final double SEED_SHARE = 0.2;
 
     private record Run(LoadClient.Load load, Samples latency, Wrk.Report wrk) {}
 
@@ -86,12 +108,14 @@ public final class ServerExperiment implements Experiment {
         new SplittableRandom(1).nextBytes(content);
         Files.write(file, content);
         Map<String, Run> runs = new LinkedHashMap<>();
+        Optional<ServerShootout.Settings> frameworks = this.frameworks.apply(context.scale());
+        double seedShare = frameworks.isPresent() && wrkPath.isPresent() ? SEED_SHARE : 1;
         try {
             context.progress().update("server: warming up", 0);
             warmUp(file, connections, warmup);
             for (int i = 0; i < STRATEGIES.size(); i++) {
                 String strategy = STRATEGIES.get(i);
-                context.progress().update("server: " + strategy, i / (double) STRATEGIES.size());
+                context.progress().update("server: " + strategy, seedShare * i / STRATEGIES.size());
                 ServerSocketChannel socket;
                 try {
                     socket = binder.bind();
@@ -104,8 +128,45 @@ public final class ServerExperiment implements Experiment {
         } finally {
             Files.deleteIfExists(file);
         }
+        ServerShootout.Results shootout = null;
+        if (frameworks.isEmpty()) {
+            notes.add("frameworks part (Netty and Jetty servers under wrk): not run at tiny scale; run the lab"
+                    + " at its default or full scale, or offheap-bench/scripts/servers.sh");
+        } else if (wrkPath.isEmpty()) {
+            notes.add("frameworks part (Netty and Jetty servers under wrk) skipped: wrk is not installed"
+                    + " (apt-get install wrk); no figures are shown for it");
+        } else {
+            shootout = new ServerShootout(context.javaCommand(), context.classPath(),
+                    context.workDir().resolve("servers"), wrkPath).run(frameworks.get(),
+                            (what, fraction) -> context.progress().update("server: " + what,
+                                    SEED_SHARE + (1 - SEED_SHARE) * fraction));
+            notes.add("frameworks part: " + frameworks.get().describe());
+            notes.add("frameworks part: one round per configuration in a shared 2-core machine: a verdict names a"
+                    + " winner only beyond one run's noise (" + Math.round(100 * Verdicts.NOISE)
+                    + "%); offheap-bench/scripts/servers.sh runs every workload in rounds for BENCHMARKS.md");
+            notes.addAll(shootout.notes().stream().map(n -> "frameworks part: " + n).toList());
+            for (Summary summary : shootout.summaries()) {
+                summary.failures().forEach(f -> notes.add("frameworks part: " + summary.workload().id() + " "
+                        + summary.config() + " failed, " + f));
+            }
+        }
         context.progress().update("server: done", 1);
-        return result(runs, notes);
+        return result(runs, notes, shootout);
+    }
+
+    /**
+     * The frameworks part in short form: at the default (quick) scale Netty HTTP 16 KiB and Jetty 1 MiB, one
+     * round of 2 s each after 1 s of warm-up (about 40 s for the six configurations); at full scale every workload of the full run, one round of 10 s each; none at tiny
+     * scale (tests), where starting server JVMs and wrk would not fit.
+     */
+    static Optional<ServerShootout.Settings> frameworkSettings(LabContext.Scale scale) {
+        return switch (scale) {
+            case TINY -> Optional.empty();
+            case QUICK -> Optional.of(new ServerShootout.Settings(List.of(Workload.NETTY_HTTP, Workload.JETTY_1M), 1,
+                    2, 1, 64, 2, 1, 1, "512m", true));
+            case FULL -> Optional.of(new ServerShootout.Settings(Workload.FULL, 1, 10, 3, 64, 2, 3, 2, "512m",
+                    true));
+        };
     }
 
     /** The first strategy measured should not pay for compiling the server and the client. */
@@ -142,7 +203,7 @@ public final class ServerExperiment implements Experiment {
         }
     }
 
-    private ExperimentResult result(Map<String, Run> runs, List<String> notes) {
+    private ExperimentResult result(Map<String, Run> runs, List<String> notes, ServerShootout.Results shootout) {
         double best = runs.values().stream().mapToDouble(r -> r.load().perSecond()).max().orElse(Double.NaN);
         List<List<String>> rows = new ArrayList<>();
         List<Double> seed = new ArrayList<>();
@@ -176,7 +237,72 @@ public final class ServerExperiment implements Experiment {
         runs.forEach((s, r) -> raw.put(s, Map.of("requestsPerSecond", r.load().perSecond(),
                 "p50Ms", r.latency().percentile(50) / 1e6, "p99Ms", r.latency().percentile(99) / 1e6,
                 "maxMs", r.latency().max() / 1e6)));
-        return new ExperimentResult(name(), title(), List.of(table), charts, verdicts(runs), notes, raw);
+        List<Table> tables = new ArrayList<>(List.of(table));
+        List<Chart> allCharts = new ArrayList<>(charts);
+        List<String> verdicts = new ArrayList<>(verdicts(runs));
+        if (shootout != null) {
+            tables.addAll(frameworkTables(shootout.summaries()));
+            allCharts.addAll(frameworkCharts(shootout.summaries()));
+            for (Workload w : Workload.values()) {
+                if (shootout.summaries().stream().anyMatch(s -> s.workload() == w)) {
+                    verdicts.addAll(Verdicts.of(w, shootout.summaries()));
+                }
+            }
+            raw.put("frameworks", shootout.json());
+        }
+        return new ExperimentResult(name(), title(), tables, allCharts, verdicts, notes, raw);
+    }
+
+    /** The seeds had no frameworks: this column says so, as the lab's tables carry a seed column. */
+    static final String NO_SEED = "seed (none: new in issue 13)";
+
+    /** One table per workload: the shootout's columns with the seed column after the configuration. */
+    static List<Table> frameworkTables(List<Summary> summaries) {
+        List<Table> tables = new ArrayList<>();
+        List<String> columns = new ArrayList<>(ShootoutTables.columns());
+        columns.add(1, NO_SEED);
+        for (Workload w : Workload.values()) {
+            List<List<String>> rows = new ArrayList<>();
+            for (Summary s : summaries) {
+                if (s.workload() == w) {
+                    List<String> row = new ArrayList<>(ShootoutTables.row(s));
+                    row.add(1, Cells.NONE);
+                    rows.add(row);
+                }
+            }
+            if (!rows.isEmpty()) {
+                tables.add(new Table(w.title(), columns, rows));
+            }
+        }
+        return tables;
+    }
+
+    /**
+     * Throughput relative to the best of the same workload, and RSS after idle: a bar group per configuration
+     * (offheap first), a bar per workload (NaN where a workload has no such configuration).
+     */
+    static List<Chart> frameworkCharts(List<Summary> summaries) {
+        List<String> configs = summaries.stream().map(Summary::config).distinct().toList();
+        List<Workload> workloads = summaries.stream().map(Summary::workload).distinct().toList();
+        List<Series> ratios = new ArrayList<>();
+        List<Series> idle = new ArrayList<>();
+        for (Workload w : workloads) {
+            List<Double> ratio = new ArrayList<>();
+            List<Double> rss = new ArrayList<>();
+            for (String c : configs) {
+                Optional<Summary> s = summaries.stream().filter(x -> x.workload() == w && x.config().equals(c))
+                        .findFirst();
+                ratio.add(s.map(Summary::ratioToBest).orElse(Double.NaN));
+                rss.add(s.map(x -> x.rssAfterIdleMib().median()).orElse(Double.NaN));
+            }
+            ratios.add(new Series(w.id(), ratio));
+            idle.add(new Series(w.id(), rss));
+        }
+        return List.of(
+                new Chart("Netty and Jetty servers: req/s relative to the best configuration of the same workload"
+                        + " (higher is better)", "x best", false, configs, ratios),
+                new Chart("Netty and Jetty servers: RSS after idle, trim and GC (lower is better)", "MiB", false,
+                        configs, idle));
     }
 
     /**

@@ -4,10 +4,11 @@ import java.util.Collection;
 import java.util.Map;
 
 /** A small JSON writer: maps, collections, strings, numbers (NaN and infinities as null), booleans, null. */
-final class Json {
+public final class Json {
     private Json() {}
 
-    static String write(Object value) {
+    /** {@code value} as indented JSON text, ending with a line break. */
+    public static String write(Object value) {
         StringBuilder s = new StringBuilder();
         write(value, s, "");
         return s.append('\n').toString();

@@ -1,0 +1,55 @@
+package dev.offheap.lab.experiment.server;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One configuration of one workload in one round. Figures that could not be taken are NaN (or -1 for sizes);
+ * {@code failure} says why, {@code stderr} is what the server printed on standard error (warnings included).
+ *
+ * @param load             the measured run (null if it failed)
+ * @param gcPauses         stop-the-world pauses during the measured run
+ * @param gcPauseTotalMs   their sum
+ * @param gcPauseMaxMs     the longest (0 when none)
+ * @param peakRssKib       {@code VmHWM} after the measured run (warm-up included)
+ * @param rssAfterIdleKib  {@code VmRSS} a while after the load stopped and {@code idle} trimmed and collected
+ */
+public record Measurement(Workload workload, String config, int round, LoadResult load, int gcPauses,
+        double gcPauseTotalMs, double gcPauseMaxMs, long peakRssKib, long rssAfterIdleKib, String failure,
+        List<String> stderr) {
+
+    /** A run that failed before it measured anything. */
+    static Measurement failed(Workload workload, String config, int round, String failure, List<String> stderr) {
+        return new Measurement(workload, config, round, null, 0, Double.NaN, Double.NaN, -1, -1, failure, stderr);
+    }
+
+    /** Requests per second, NaN if the run failed. */
+    public double requestsPerSecond() {
+        return load == null ? Double.NaN : load.requestsPerSecond();
+    }
+
+    /** The raw figures for the JSON: numbers, not formatted text. */
+    Map<String, Object> json() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("workload", workload.id());
+        m.put("config", config);
+        m.put("round", round);
+        m.put("requests", load == null ? null : load.requests());
+        m.put("seconds", load == null ? null : load.seconds());
+        m.put("requestsPerSecond", requestsPerSecond());
+        m.put("p50Ms", load == null ? null : load.p50Ms());
+        m.put("p99Ms", load == null ? null : load.p99Ms());
+        m.put("p999Ms", load == null ? null : load.p999Ms());
+        m.put("maxMs", load == null ? null : load.maxMs());
+        m.put("errors", load == null ? null : load.errors());
+        m.put("gcPauses", gcPauses);
+        m.put("gcPauseTotalMs", gcPauseTotalMs);
+        m.put("gcPauseMaxMs", gcPauseMaxMs);
+        m.put("peakRssKib", peakRssKib < 0 ? null : peakRssKib);
+        m.put("rssAfterIdleKib", rssAfterIdleKib < 0 ? null : rssAfterIdleKib);
+        m.put("failure", failure);
+        m.put("stderr", stderr);
+        return m;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.offheap.lab.experiment.server;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Netty TCP echo server (NIO transport): every buffer read, allocated by the channel's allocator, is written
+ * back as is. The allocator is {@code --allocator} (see {@link NettyAllocators}), set as both option and
+ * child option.
+ *
+ * <p>Usage: {@code NettyEchoServer --allocator offheap|adaptive|pooled|unpooled [--port n]}.
+ */
+public final class NettyEchoServer {
+    private NettyEchoServer() {}
+
+    /** Runs the server until {@code stop} or the end of standard input. */
+    public static void main(String[] args) throws Exception {
+        ServerArgs options = ServerArgs.parse(args);
+        NettyAllocators.Allocator allocator = NettyAllocators.named(options.text("allocator"));
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+        try (AutoCloseable owned = allocator.owned()) {
+            Echo echo = new Echo();
+            Channel channel = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
+                    .option(ChannelOption.ALLOCATOR, allocator.allocator())
+                    .childOption(ChannelOption.ALLOCATOR, allocator.allocator())
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(echo);
+                        }
+                    })
+                    .bind(InetAddress.getLoopbackAddress(), options.number("port", 0)).sync().channel();
+            AdminConsole.announce(((InetSocketAddress) channel.localAddress()).getPort());
+            AdminConsole.serve(allocator.trim());
+            channel.close().sync();
+        } finally {
+            workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).sync();
+            boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    /** Writes back what it reads, flushing once per read burst. */
+    @ChannelHandler.Sharable
+    private static final class Echo extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ctx.write(msg);
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            ctx.flush();
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.offheap.lab.experiment.server;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** A process's memory as Linux reports it in {@code /proc/<pid>/status}: resident now and at its peak. */
+public final class ProcMemory {
+    /** The field of the resident set size now. */
+    public static final String RSS = "VmRSS:";
+    /** The field of the peak resident set size (high-water mark). */
+    public static final String PEAK_RSS = "VmHWM:";
+
+    private ProcMemory() {}
+
+    /** The field {@code name} (e.g. {@link #RSS}) of process {@code pid} in KiB, or -1 if unreadable. */
+    public static long kib(long pid, String name) {
+        try {
+            return field(Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")), name);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** The field {@code name} of this process in KiB, or -1 if unreadable. */
+    public static long selfKib(String name) {
+        return kib(ProcessHandle.current().pid(), name);
+    }
+
+    /** The value in KiB of the field {@code name} among the lines of a status file, or -1 if absent. */
+    static long field(List<String> lines, String name) {
+        for (String line : lines) {
+            if (line.startsWith(name)) {
+                String value = line.substring(name.length()).trim();
+                if (!value.endsWith("kB")) {
+                    throw new IllegalArgumentException("not in kB: " + line);
+                }
+                return Long.parseLong(value.substring(0, value.length() - 2).trim());
+            }
+        }
+        return -1;
+    }
+}

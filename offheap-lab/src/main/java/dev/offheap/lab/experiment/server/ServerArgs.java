@@ -1,0 +1,31 @@
+package dev.offheap.lab.experiment.server;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** The {@code --name value} arguments of the server mains. */
+record ServerArgs(Map<String, String> values) {
+    static ServerArgs parse(String[] args) {
+        Map<String, String> values = new HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--") || i + 1 == args.length) {
+                throw new IllegalArgumentException("expected --name value pairs, got " + String.join(" ", args));
+            }
+            values.put(args[i].substring(2), args[++i]);
+        }
+        return new ServerArgs(Map.copyOf(values));
+    }
+
+    String text(String name) {
+        String v = values.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("missing --" + name);
+        }
+        return v;
+    }
+
+    int number(String name, int otherwise) {
+        String v = values.get(name);
+        return v == null ? otherwise : Integer.parseInt(v);
+    }
+}

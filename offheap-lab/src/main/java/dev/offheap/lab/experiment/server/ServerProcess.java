@@ -1,0 +1,154 @@
+package dev.offheap.lab.experiment.server;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A server main running in a child JVM of its own, with the same options for every configuration:
+ * {@code -Xmx}, {@code --enable-native-access=ALL-UNNAMED} (unless turned off) and a gc log, nothing else (so
+ * Netty runs as shipped on this JDK). It is driven through its {@link AdminConsole}.
+ */
+public final class ServerProcess implements AutoCloseable {
+    private static final long START_SECONDS = 60;
+    private static final long ANSWER_SECONDS = 60;
+
+    private final Process process;
+    private final Path gcLog;
+    private final Path stderr;
+    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private final OutputStream commands;
+    private final int port;
+
+    private ServerProcess(Process process, Path gcLog, Path stderr) throws IOException, InterruptedException {
+        this.process = process;
+        this.gcLog = gcLog;
+        this.stderr = stderr;
+        this.commands = process.getOutputStream();
+        Thread.ofPlatform().daemon().name("server-stdout-" + process.pid()).start(this::readStdout);
+        String first = next(AdminConsole.PORT, START_SECONDS);
+        this.port = Integer.parseInt(first.substring(AdminConsole.PORT.length()).trim());
+    }
+
+    /** The JVM options of every server but its gc log: the same heap limit, native access for the class path. */
+    public static List<String> jvmOptions(String heap, boolean nativeAccess) {
+        return nativeAccess ? List.of("-Xmx" + heap, "--enable-native-access=ALL-UNNAMED") : List.of("-Xmx" + heap);
+    }
+
+    /**
+     * Starts {@code main} with {@code jvmOptions} (see {@link #jvmOptions}) and {@code args} and waits until it
+     * listens. Its gc log and standard error go to files named after {@code name} in {@code dir}.
+     */
+    public static ServerProcess start(String java, List<String> classPath, List<String> jvmOptions, Path dir,
+            String name, Class<?> main, List<String> args) throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        Path gcLog = dir.resolve(name + ".gc.log");
+        Path stderr = dir.resolve(name + ".stderr");
+        Files.deleteIfExists(gcLog);
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(jvmOptions);
+        command.add(GcPauses.option(gcLog));
+        command.add("-cp");
+        command.add(String.join(File.pathSeparator, classPath));
+        command.add(main.getName());
+        command.addAll(args);
+        Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+        try {
+            return new ServerProcess(process, gcLog, stderr);
+        } catch (IOException | RuntimeException | InterruptedException e) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            throw e;
+        }
+    }
+
+    private void readStdout() {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                lines.add(line);
+            }
+        } catch (IOException e) {
+            // the process is gone; next() reports it
+        }
+    }
+
+    private String next(String prefix, long seconds) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            String line = lines.poll(100, TimeUnit.MILLISECONDS);
+            if (line != null && line.startsWith(prefix)) {
+                return line;
+            }
+            if (line == null && !process.isAlive() && lines.isEmpty()) {
+                throw new IOException("the server exited with " + process.exitValue() + ": " + firstError());
+            }
+        }
+        throw new IOException("the server did not print '" + prefix + "' within " + seconds + " s: " + firstError());
+    }
+
+    private String firstError() {
+        return stderrLines().stream().filter(l -> !l.isBlank()).findFirst().orElse("nothing on stderr");
+    }
+
+    /** The port the server listens on (loopback). */
+    public int port() {
+        return port;
+    }
+
+    /** The server's process id. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** A field of the server's {@code /proc/<pid>/status} in KiB, e.g. {@link ProcMemory#PEAK_RSS}. */
+    public long kib(String field) {
+        return ProcMemory.kib(process.pid(), field);
+    }
+
+    /** The pauses in the server's gc log so far, in milliseconds. */
+    public List<Double> gcPauses() throws IOException {
+        return GcPauses.read(gcLog);
+    }
+
+    /** Sends {@code idle} and returns the RSS in KiB the server answers with. */
+    public long idle() throws IOException, InterruptedException {
+        commands.write((AdminConsole.IDLE + "\n").getBytes(StandardCharsets.UTF_8));
+        commands.flush();
+        String answer = next(AdminConsole.IDLE_ANSWER, ANSWER_SECONDS);
+        return Long.parseLong(answer.substring(AdminConsole.IDLE_ANSWER.length()).trim());
+    }
+
+    /** What the server printed on standard error so far (warnings, exceptions). */
+    public List<String> stderrLines() {
+        try {
+            return Files.readAllLines(stderr);
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /** Sends {@code stop}, waits a little, then kills the server if it is still there. */
+    @Override
+    public void close() throws InterruptedException {
+        try {
+            commands.write((AdminConsole.STOP + "\n").getBytes(StandardCharsets.UTF_8));
+            commands.close();
+        } catch (IOException e) {
+            // it is gone already
+        }
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+}

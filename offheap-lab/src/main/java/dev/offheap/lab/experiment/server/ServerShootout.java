@@ -1,0 +1,282 @@
+package dev.offheap.lab.experiment.server;
+
+import dev.offheap.lab.report.Json;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Real Netty and Jetty servers under load, side by side in one run: every configuration of every workload
+ * in rounds (configurations interleaved within a round, their order rotated from round to round), each in a
+ * fresh server JVM: warm-up, measured run (wrk with a Lua {@code done()} for HTTP, {@link EchoLoad} for
+ * echo), peak RSS and GC pauses of the measured run, then idle, {@code idle} (trim and collect), a pause,
+ * and the RSS after idle.
+ *
+ * <p>Usage: {@code ServerShootout [--seconds 15] [--warmup 5] [--rounds 2] [--connections 64] [--threads 2]
+ * [--idle 5] [--settle 2] [--heap 512m] [--native-access true] [--only netty-http,jetty-1m,...] [--out DIR]};
+ * with {@code --out},
+ * writes {@code servers.md}, {@code servers.json} and the servers' gc logs there; prints the Markdown.
+ */
+public final class ServerShootout {
+    /**
+     * How a shootout runs.
+     *
+     * @param workloads     what to measure
+     * @param rounds        how many times each configuration is measured
+     * @param seconds       the measured run of each configuration
+     * @param warmupSeconds the warm-up run before it (same load, not measured)
+     * @param connections   the load's connections
+     * @param threads       wrk's threads
+     * @param idleSeconds   how long the server idles after the load before {@code idle}
+     * @param settleSeconds how long after {@code idle} its RSS is read
+     * @param heap          every server's {@code -Xmx}
+     * @param nativeAccess  whether servers run with {@code --enable-native-access=ALL-UNNAMED} (the default):
+     *                      it lets offheap map its slabs without a warning, and it also makes Netty free direct
+     *                      memory with malloc/free downcalls ({@code CleanerJava24Linker}); without it Netty
+     *                      takes one {@code Arena.ofShared()} per buffer ({@code CleanerJava25}), as it does for
+     *                      an application whose Netty jars get no native access, and offheap warns once
+     */
+    public record Settings(List<Workload> workloads, int rounds, int seconds, int warmupSeconds, int connections,
+            int threads, int idleSeconds, int settleSeconds, String heap, boolean nativeAccess) {
+        /** The full run: every workload of {@link Workload#FULL}, 2 rounds, wrk -t2 -c64 -d15s. */
+        public static Settings full() {
+            return new Settings(Workload.FULL, 2, 15, 5, 64, 2, 5, 2, "512m", true);
+        }
+
+        /** One line saying how it ran. */
+        public String describe() {
+            return String.format(Locale.ROOT, "%d round(s), configurations interleaved; per configuration a fresh"
+                    + " server JVM (-Xmx%s%s -Xlog:gc:file=..., nothing else),"
+                    + " %d s warm-up, %d s measured with %d connections (wrk -t%d -c%d -d%ds --latency, or the echo"
+                    + " client), then %d s idle, trim and System.gc(), RSS read %d s later", rounds, heap,
+                    nativeAccess ? " --enable-native-access=ALL-UNNAMED" : "",
+                    warmupSeconds, seconds, connections, threads, connections, seconds, idleSeconds,
+                    settleSeconds);
+        }
+    }
+
+    /** Progress of a run. */
+    public interface Progress {
+        /** {@code fraction} in [0, 1] done; {@code what} is the current step. */
+        void update(String what, double fraction);
+    }
+
+    /** What a run found: every measurement, the summaries, and notes (skips, failures, servers' stderr). */
+    public record Results(Settings settings, List<Measurement> measurements, List<Summary> summaries,
+            List<String> notes) {
+        /** Every workload's table and verdicts in Markdown, after the settings and notes. */
+        public String markdown() {
+            StringBuilder md = new StringBuilder();
+            md.append("Servers: ").append(settings.describe()).append(". ").append(machine()).append("\n\n");
+            for (Workload w : settings.workloads()) {
+                if (summaries.stream().anyMatch(s -> s.workload() == w)) {
+                    md.append(ShootoutTables.markdown(w, summaries));
+                }
+            }
+            for (String note : notes) {
+                md.append("- note: ").append(note).append('\n');
+            }
+            return md.toString();
+        }
+
+        /** The raw numbers: settings, every measurement, the summaries. */
+        public Map<String, Object> json() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("workloads", settings.workloads().stream().map(Workload::id).toList());
+            s.put("rounds", settings.rounds());
+            s.put("seconds", settings.seconds());
+            s.put("warmupSeconds", settings.warmupSeconds());
+            s.put("connections", settings.connections());
+            s.put("threads", settings.threads());
+            s.put("idleSeconds", settings.idleSeconds());
+            s.put("settleSeconds", settings.settleSeconds());
+            s.put("heap", settings.heap());
+            s.put("nativeAccess", settings.nativeAccess());
+            m.put("settings", s);
+            m.put("machine", machine());
+            m.put("measurements", measurements.stream().map(Measurement::json).toList());
+            m.put("summaries", summaries.stream().map(Summary::json).toList());
+            m.put("notes", notes);
+            return m;
+        }
+    }
+
+    private final String java;
+    private final List<String> classPath;
+    private final Path workDir;
+    private final Optional<String> wrk;
+
+    /** A shootout whose servers run {@code java} on {@code classPath}, with files in {@code workDir}. */
+    public ServerShootout(String java, List<String> classPath, Path workDir, Optional<String> wrk) {
+        this.java = java;
+        this.classPath = List.copyOf(classPath);
+        this.workDir = workDir;
+        this.wrk = wrk;
+    }
+
+    /** Runs every round; a configuration that fails is noted and the run goes on. */
+    public Results run(Settings settings, Progress progress) throws IOException, InterruptedException {
+        List<String> notes = new ArrayList<>();
+        List<Workload> workloads = new ArrayList<>();
+        for (Workload w : settings.workloads()) {
+            if (w.http() && wrk.isEmpty()) {
+                notes.add(w.id() + " skipped: wrk is not installed (apt-get install wrk)");
+            } else {
+                workloads.add(w);
+            }
+        }
+        Path script = ScriptedWrk.writeScript(workDir);
+        int total = settings.rounds() * workloads.stream().mapToInt(w -> w.configs().size()).sum();
+        List<Measurement> measurements = new ArrayList<>();
+        Map<String, Set<String>> stderr = new LinkedHashMap<>();
+        for (int round = 1; round <= settings.rounds(); round++) {
+            for (Workload w : workloads) {
+                List<String> configs = rotated(w.configs(), round - 1);
+                for (String config : configs) {
+                    progress.update(String.format(Locale.ROOT, "round %d, %s, %s", round, w.id(), config),
+                            measurements.size() / (double) total);
+                    Measurement m = measure(settings, w, config, round, script);
+                    measurements.add(m);
+                    if (!m.stderr().isEmpty()) {
+                        stderr.computeIfAbsent(w.id() + " " + config, k -> new LinkedHashSet<>()).addAll(m.stderr());
+                    }
+                }
+            }
+        }
+        progress.update("done", 1);
+        stderr.forEach((who, lines) -> notes.add(who + " printed on stderr: " + String.join(" / ",
+                lines.stream().limit(5).toList()) + (lines.size() > 5 ? " / ..." : "")));
+        return new Results(settings, measurements, Summary.of(measurements), notes);
+    }
+
+    /** {@code list} rotated left by {@code by}: each round starts with another configuration. */
+    static List<String> rotated(List<String> list, int by) {
+        List<String> out = new ArrayList<>(list.size());
+        for (int i = 0; i < list.size(); i++) {
+            out.add(list.get((i + by) % list.size()));
+        }
+        return out;
+    }
+
+    private Measurement measure(Settings s, Workload w, String config, int round, Path script)
+            throws InterruptedException {
+        String name = w.id() + "-" + config + "-r" + round;
+        ServerProcess server;
+        try {
+            server = ServerProcess.start(java, classPath, ServerProcess.jvmOptions(s.heap(), s.nativeAccess()),
+                    workDir, name, w.main(), w.serverArgs(config));
+        } catch (IOException e) {
+            return Measurement.failed(w, config, round, "did not start: " + e.getMessage(), List.of());
+        }
+        try (server) {
+            drive(w, server.port(), s, s.warmupSeconds(), script);
+            int before = server.gcPauses().size();
+            LoadResult load = drive(w, server.port(), s, s.seconds(), script);
+            List<Double> pauses = server.gcPauses();
+            pauses = pauses.subList(Math.min(before, pauses.size()), pauses.size());
+            long peak = server.kib(ProcMemory.PEAK_RSS);
+            Thread.sleep(s.idleSeconds() * 1000L);
+            server.idle();
+            Thread.sleep(s.settleSeconds() * 1000L);
+            long after = server.kib(ProcMemory.RSS);
+            String failure = load.errors() > 0 || load.requests() == 0
+                    ? load.errors() + " errors and " + load.requests() + " requests in the measured run" : null;
+            return new Measurement(w, config, round, load, pauses.size(),
+                    pauses.stream().mapToDouble(Double::doubleValue).sum(),
+                    pauses.stream().mapToDouble(Double::doubleValue).max().orElse(0), peak, after, failure,
+                    warnings(server.stderrLines()));
+        } catch (IOException | RuntimeException e) {
+            return Measurement.failed(w, config, round, e.getMessage(), warnings(server.stderrLines()));
+        }
+    }
+
+    private static final Pattern INFO = Pattern.compile("\\bINFO\\b");
+
+    /** What a server printed on stderr but its INFO log lines (Jetty's start and stop). */
+    static List<String> warnings(List<String> stderr) {
+        return stderr.stream().filter(l -> !l.isBlank() && !INFO.matcher(l).find()).toList();
+    }
+
+    private LoadResult drive(Workload w, int port, Settings s, int seconds, Path script)
+            throws IOException, InterruptedException {
+        if (w.http()) {
+            return ScriptedWrk.run(wrk.orElseThrow(), script, "http://127.0.0.1:" + port + "/", s.threads(),
+                    s.connections(), seconds);
+        }
+        return EchoLoad.run(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), s.connections(), w.size(),
+                seconds * 1000L);
+    }
+
+    private static String machine() {
+        return String.format(Locale.ROOT, "Machine: %d cores, JDK %s (%s), %s %s; client and server share it",
+                Runtime.getRuntime().availableProcessors(), Runtime.version(), System.getProperty("java.vm.name"),
+                System.getProperty("os.name"), System.getProperty("os.arch"));
+    }
+
+    /** Parses the options, runs, prints the Markdown, and writes the files of {@code --out}. */
+    public static void main(String[] args) throws Exception {
+        Settings d = Settings.full();
+        Map<String, String> o = options(args);
+        List<Workload> workloads = o.containsKey("only")
+                ? Arrays.stream(o.get("only").split(",")).map(String::strip).map(Workload::byId).toList()
+                : d.workloads();
+        Settings settings = new Settings(workloads, number(o, "rounds", d.rounds()), number(o, "seconds", d.seconds()),
+                number(o, "warmup", d.warmupSeconds()), number(o, "connections", d.connections()),
+                number(o, "threads", d.threads()), number(o, "idle", d.idleSeconds()),
+                number(o, "settle", d.settleSeconds()), o.getOrDefault("heap", d.heap()),
+                Boolean.parseBoolean(o.getOrDefault("native-access", "true")));
+        Path out = o.containsKey("out") ? Path.of(o.get("out")) : null;
+        Path work = out != null ? out.resolve("logs") : Files.createTempDirectory("offheap-servers");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> classPath = Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator));
+        Results results = new ServerShootout(java, classPath, work, Wrk.find()).run(settings,
+                (what, fraction) -> System.err.printf(Locale.ROOT, "[%3.0f%%] %s%n", 100 * fraction, what));
+        String markdown = results.markdown();
+        System.out.print(markdown);
+        if (out != null) {
+            Files.writeString(out.resolve("servers.md"), markdown);
+            Files.writeString(out.resolve("servers.json"), Json.write(results.json()));
+        } else {
+            try (var files = Files.walk(work)) {
+                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Set<String> known = Set.of("seconds", "warmup", "rounds", "connections", "threads", "idle", "settle", "heap",
+                "native-access", "only", "out");
+        Map<String, String> o = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String name = args[i].startsWith("--") ? args[i].substring(2) : "";
+            if (!known.contains(name) || i + 1 == args.length) {
+                throw new IllegalArgumentException("usage: ServerShootout [--seconds n] [--warmup n] [--rounds n]"
+                        + " [--connections n] [--threads n] [--idle n] [--settle n] [--heap 512m] [--native-access true|false]"
+                        + " [--only netty-http,netty-http-1m,netty-echo,netty-echo-16k,jetty,jetty-1m] [--out dir]");
+            }
+            o.put(name, args[++i]);
+        }
+        return o;
+    }
+
+    private static int number(Map<String, String> o, String name, int otherwise) {
+        return o.containsKey(name) ? Integer.parseInt(o.get(name)) : otherwise;
+    }
+}

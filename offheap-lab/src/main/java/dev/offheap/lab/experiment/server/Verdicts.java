@@ -1,0 +1,115 @@
+package dev.offheap.lab.experiment.server;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Plain-words verdicts on one workload's summaries that never overreach: a configuration is named best on a
+ * figure only when it is ahead of the others by more than one run's noise and, over several rounds, when
+ * the rounds' ranges do not overlap; each verdict says which figure decides.
+ */
+public final class Verdicts {
+    /**
+     * One run's noise in throughput and latency: client and server share two cores, and the same
+     * configuration moves by up to ~10 % from run to run.
+     */
+    public static final double NOISE = 0.10;
+    /** Below this, differences in total GC pause time are noise whatever the ratio. */
+    static final double GC_FLOOR_MS = 2;
+    /** Below this, differences in p99 latency are noise whatever the ratio. */
+    static final double LATENCY_FLOOR_MS = 0.05;
+    /** Below this, differences in resident memory are noise whatever the ratio (heap sizing, page cache). */
+    static final double RSS_FLOOR_MIB = 8;
+
+    private Verdicts() {}
+
+    /** The verdicts on one workload: throughput, p99, GC pauses, RSS after idle. */
+    public static List<String> of(Workload workload, List<Summary> summaries) {
+        List<Summary> measured = summaries.stream()
+                .filter(s -> s.workload() == workload && s.requestsPerSecond().count() > 0).toList();
+        if (measured.size() < 2) {
+            return List.of(workload.title() + ": fewer than two configurations measured, nothing to compare");
+        }
+        List<String> verdicts = new ArrayList<>();
+        verdicts.add(compare(workload.title() + ", throughput", "the median of req/s decides",
+                values(measured, Summary::requestsPerSecond), true, NOISE, 0, "req/s"));
+        verdicts.add(compare(workload.title() + ", p99 latency", "the median of p99 decides",
+                values(measured, Summary::p99Ms), false, NOISE, LATENCY_FLOOR_MS, "ms"));
+        verdicts.add(compare(workload.title() + ", GC pauses", "the median of the total pause time decides",
+                values(measured, Summary::gcPauseTotalMs), false, NOISE, GC_FLOOR_MS, "ms"));
+        verdicts.add(compare(workload.title() + ", RSS after idle", "the median of VmRSS after idle decides",
+                values(measured, Summary::rssAfterIdleMib), false, NOISE, RSS_FLOOR_MIB, "MiB"));
+        return verdicts;
+    }
+
+    private static Map<String, Range> values(List<Summary> summaries, Function<Summary, Range> figure) {
+        Map<String, Range> values = new LinkedHashMap<>();
+        for (Summary s : summaries) {
+            Range r = figure.apply(s);
+            if (r.count() > 0) {
+                values.put(s.config(), r);
+            }
+        }
+        return values;
+    }
+
+    /**
+     * One figure's verdict. A configuration is apart from the best when their medians differ by more than
+     * {@code noise} of the best's median and more than {@code floor}, and their ranges do not overlap.
+     */
+    static String compare(String what, String decider, Map<String, Range> values, boolean higherIsBetter,
+            double noise, double floor, String unit) {
+        if (values.size() < 2) {
+            return what + ": fewer than two configurations have this figure, nothing to compare";
+        }
+        String best = null;
+        for (var e : values.entrySet()) {
+            if (best == null || better(e.getValue().median(), values.get(best).median(), higherIsBetter)) {
+                best = e.getKey();
+            }
+        }
+        Range top = values.get(best);
+        List<String> apart = new ArrayList<>();
+        List<String> close = new ArrayList<>();
+        for (var e : values.entrySet()) {
+            if (e.getKey().equals(best)) {
+                continue;
+            }
+            Range r = e.getValue();
+            boolean far = Math.abs(top.median() - r.median()) > Math.max(noise * Math.abs(top.median()), floor);
+            boolean separate = higherIsBetter ? top.min() > r.max() : top.max() < r.min();
+            (far && separate ? apart : close).add(e.getKey());
+        }
+        String threshold = "one run's noise (" + Figures.percent(noise)
+                + (floor > 0 ? ", at least " + Figures.number(floor) + " " + unit : "") + ")";
+        if (close.isEmpty()) {
+            return String.format(Locale.ROOT, "%s: %s is best (%s %s), ahead of every other configuration (%s)"
+                    + " by more than %s; %s", what, best, Figures.number(top.median()), unit,
+                    list(values, apart, unit), threshold, decider);
+        }
+        List<String> leaders = new ArrayList<>(List.of(best));
+        leaders.addAll(close);
+        if (apart.isEmpty()) {
+            return String.format(Locale.ROOT, "%s: no winner, every configuration is within %s of the best (%s);"
+                    + " %s", what, threshold, list(values, leaders, unit), decider);
+        }
+        return String.format(Locale.ROOT, "%s: no single winner, %s lead within %s of each other, ahead of %s;"
+                + " %s", what, list(values, leaders, unit), threshold, list(values, apart, unit), decider);
+    }
+
+    private static boolean better(double a, double b, boolean higherIsBetter) {
+        return higherIsBetter ? a > b : a < b;
+    }
+
+    private static String list(Map<String, Range> values, List<String> configs, String unit) {
+        List<String> parts = new ArrayList<>();
+        for (String c : configs) {
+            parts.add(c + " " + Figures.number(values.get(c).median()) + " " + unit);
+        }
+        return String.join(", ", parts);
+    }
+}

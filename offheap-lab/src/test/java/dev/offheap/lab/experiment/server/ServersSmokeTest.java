@@ -1,0 +1,84 @@
+package dev.offheap.lab.experiment.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Each server main in a child JVM, as the shootout starts it, answers real requests with the right bytes,
+ * answers {@code GET /idle} and the admin console's {@code idle} with its RSS, and prints no warning.
+ */
+class ServersSmokeTest {
+    @TempDir
+    Path dir;
+
+    private ServerProcess start(Workload workload, String config) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> classPath = Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator));
+        return ServerProcess.start(java, classPath, ServerProcess.jvmOptions("128m", true), dir, workload.id() + "-" + config, workload.main(),
+                workload.serverArgs(config));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"adaptive", "pooled", "unpooled"})
+    void nettyHttpServesTheBodyAndIdles(String allocator) throws Exception {
+        try (ServerProcess server = start(Workload.NETTY_HTTP, allocator)) {
+            servesTheBodyAndIdles(server, Workload.NETTY_HTTP.size());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"array"})
+    void jettyServesTheBodyAndIdles(String pool) throws Exception {
+        try (ServerProcess server = start(Workload.JETTY_1M, pool)) {
+            servesTheBodyAndIdles(server, Workload.JETTY_1M.size());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"adaptive"})
+    void nettyEchoEchoesAndIdles(String allocator) throws Exception {
+        try (ServerProcess server = start(Workload.NETTY_ECHO_16K, allocator)) {
+            LoadResult load = EchoLoad.run(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.port()), 2,
+                    Workload.NETTY_ECHO_16K.size(), 300);
+
+            assertThat(load.errors()).isZero();
+            assertThat(load.requests()).isPositive();
+            assertThat(load.p99Ms()).isPositive();
+            assertThat(server.idle()).isPositive();
+            assertThat(ServerShootout.warnings(server.stderrLines())).isEmpty();
+        }
+    }
+
+    private static void servesTheBodyAndIdles(ServerProcess server, int size) throws Exception {
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            URI root = URI.create("http://127.0.0.1:" + server.port() + "/");
+            for (int i = 0; i < 3; i++) {
+                HttpResponse<byte[]> response = client.send(HttpRequest.newBuilder(root).build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
+                assertThat(response.statusCode()).isEqualTo(200);
+                assertThat(response.body()).isEqualTo(Body.of(size));
+            }
+            HttpResponse<String> idle = client.send(HttpRequest.newBuilder(root.resolve("/idle")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(idle.statusCode()).isEqualTo(200);
+            assertThat(idle.body()).matches("rss_kib=[1-9][0-9]*\\n");
+        }
+        assertThat(server.idle()).isPositive();
+        assertThat(server.kib(ProcMemory.PEAK_RSS)).isPositive();
+        assertThat(server.gcPauses()).isNotEmpty();
+        assertThat(ServerShootout.warnings(server.stderrLines())).isEmpty();
+    }
+}

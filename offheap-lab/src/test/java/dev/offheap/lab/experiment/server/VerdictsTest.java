@@ -1,0 +1,93 @@
+package dev.offheap.lab.experiment.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The verdicts name a winner only beyond one run's noise, and say which figure decides. */
+class VerdictsTest {
+    private static Map<String, Range> values(Object... pairs) {
+        Map<String, Range> m = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            double[] v = (double[]) pairs[i + 1];
+            m.put((String) pairs[i], Range.of(v));
+        }
+        return m;
+    }
+
+    @Test
+    void aSpreadWithinNoiseNamesNoWinner() {
+        String v = Verdicts.compare("Netty HTTP, throughput", "the median of req/s decides",
+                values("offheap", new double[] {25000}, "adaptive", new double[] {24000}, "pooled",
+                        new double[] {23000}), true, 0.10, 0, "req/s");
+
+        assertThat(v).isEqualTo("Netty HTTP, throughput: no winner, every configuration is within one run's noise"
+                + " (10%) of the best (offheap 25000 req/s, adaptive 24000 req/s, pooled 23000 req/s);"
+                + " the median of req/s decides");
+    }
+
+    @Test
+    void aLeadBeyondNoiseNamesTheWinner() {
+        String v = Verdicts.compare("Jetty 1 MiB, RSS after idle", "the median of VmRSS after idle decides",
+                values("offheap", new double[] {96.3}, "array", new double[] {406}), false, 0.10, 8, "MiB");
+
+        assertThat(v).isEqualTo("Jetty 1 MiB, RSS after idle: offheap is best (96.3 MiB), ahead of every other"
+                + " configuration (array 406 MiB) by more than one run's noise (10%, at least 8.00 MiB);"
+                + " the median of VmRSS after idle decides");
+    }
+
+    @Test
+    void overlappingRoundsAreNoLeadEvenWhenTheMediansDiffer() {
+        String v = Verdicts.compare("echo, throughput", "the median of req/s decides",
+                values("offheap", new double[] {50000, 60000, 40000}, "pooled", new double[] {42000, 43000, 52000}),
+                true, 0.10, 0, "req/s");
+
+        assertThat(v).startsWith("echo, throughput: no winner").contains("offheap 50000 req/s, pooled 43000 req/s");
+    }
+
+    @Test
+    void someWithinNoiseAndSomeBehindIsNoSingleWinner() {
+        String v = Verdicts.compare("p99", "the median of p99 decides", values("offheap", new double[] {10.0},
+                "adaptive", new double[] {10.5}, "unpooled", new double[] {20.0}), false, 0.10, 0.05, "ms");
+
+        assertThat(v).isEqualTo("p99: no single winner, offheap 10.0 ms, adaptive 10.5 ms lead within one run's"
+                + " noise (10%, at least 0.050 ms) of each other, ahead of unpooled 20.0 ms;"
+                + " the median of p99 decides");
+    }
+
+    @Test
+    void differencesBelowTheFloorAreNoise() {
+        String v = Verdicts.compare("GC", "total decides", values("offheap", new double[] {0.5}, "pooled",
+                new double[] {1.5}), false, 0.10, 2, "ms");
+
+        assertThat(v).startsWith("GC: no winner");
+    }
+
+    @Test
+    void aWorkloadWithFewerThanTwoMeasuredConfigurationsIsNotCompared() {
+        Summary failed = new Summary(Workload.JETTY, "offheap", Range.of(), Double.NaN, Range.of(), Range.of(),
+                Range.of(), Range.of(), Double.NaN, Range.of(), Range.of(), 12, List.of("round 1: 12 errors"));
+        Summary array = new Summary(Workload.JETTY, "array", Range.of(1000), 1.0, Range.of(1), Range.of(2),
+                Range.of(3), Range.of(4), 4, Range.of(300), Range.of(200), 0, List.of());
+
+        assertThat(Verdicts.of(Workload.JETTY, List.of(failed, array))).containsExactly(
+                "Jetty 12.1, 16 KiB responses (wrk): fewer than two configurations measured, nothing to compare");
+    }
+
+    @Test
+    void aWorkloadGetsOneVerdictPerDecidingFigure() {
+        Summary offheap = new Summary(Workload.JETTY, "offheap", Range.of(1000), 1.0, Range.of(1), Range.of(2),
+                Range.of(3), Range.of(4), 4, Range.of(150), Range.of(90), 0, List.of());
+        Summary array = new Summary(Workload.JETTY, "array", Range.of(990), 0.99, Range.of(1), Range.of(2),
+                Range.of(3), Range.of(4), 4, Range.of(300), Range.of(200), 0, List.of());
+
+        assertThat(Verdicts.of(Workload.JETTY, List.of(offheap, array))).satisfiesExactly(
+                v -> assertThat(v).contains("throughput: no winner"),
+                v -> assertThat(v).contains("p99 latency: no winner"),
+                v -> assertThat(v).contains("GC pauses: no winner"),
+                v -> assertThat(v).contains("RSS after idle: offheap is best (90.0 MiB)"));
+    }
+}
