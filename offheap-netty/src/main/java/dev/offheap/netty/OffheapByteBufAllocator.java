@@ -6,6 +6,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocatorMetric;
 import io.netty.buffer.ByteBufAllocatorMetricProvider;
 import io.netty.buffer.CompositeByteBuf;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.EventExecutorGroup;
 import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -93,8 +95,30 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
         return true;
     }
 
-    /** Gives the pool's idle memory back to the OS ({@link BufferPool#trim()}). */
+    /**
+     * Gives the pool's idle memory back to the OS ({@link BufferPool#trim()}): the calling thread's cache and
+     * every slab with no buffer leased. Event-loop threads keep their caches until their next allocation or
+     * release: for an idle server, use {@link #trim(EventExecutorGroup)}.
+     */
     public void trim() {
+        pool.trim();
+    }
+
+    /**
+     * Trims from every event loop of {@code group} in turn, so that each empties its own thread cache (which
+     * only its thread may touch), then once more from the caller: what an idle Netty server should call to
+     * give all its free buffer memory back. Waits for each loop, except the caller's own (trimmed in place).
+     *
+     * @throws IllegalStateException if the pool is closed
+     */
+    public void trim(EventExecutorGroup group) {
+        for (EventExecutor loop : group) {
+            if (loop.inEventLoop()) {
+                pool.trim();
+            } else if (!loop.isShuttingDown()) {
+                loop.submit(pool::trim).syncUninterruptibly();
+            }
+        }
         pool.trim();
     }
 

@@ -9,6 +9,8 @@ import dev.offheap.buffer.Buffer;
 import dev.offheap.buffer.BufferPool;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.IllegalReferenceCountException;
 import io.netty.util.ResourceLeakDetector;
 import java.lang.foreign.MemorySegment;
@@ -395,6 +397,50 @@ class OffheapByteBufAllocatorContractTest {
         assertThat(pool.stats().osBytes()).isPositive();
         alloc.trim();
         assertThat(pool.stats().osBytes()).isZero();
+    }
+
+    @Test
+    void trimOnAnEventLoopGroupEmptiesTheCachesOfItsIdleLoops() throws Exception {
+        BufferPool pool = pool();
+        OffheapByteBufAllocator alloc = new OffheapByteBufAllocator(pool);
+        DefaultEventLoopGroup loops = new DefaultEventLoopGroup(2);
+        try {
+            for (EventExecutor loop : loops) {
+                loop.submit(() -> {
+                    List<ByteBuf> bufs = new ArrayList<>();
+                    for (int i = 0; i < 100; i++) {
+                        bufs.add(alloc.directBuffer(16 * 1024));
+                    }
+                    bufs.forEach(ByteBuf::release);
+                }).get(10, TimeUnit.SECONDS);
+            }
+            alloc.trim();
+            assertThat(pool.stats().threadCacheBytes())
+                    .as("an idle loop keeps its cache through trim() from another thread").isPositive();
+
+            alloc.trim(loops);
+
+            assertThat(pool.stats().threadCacheBytes()).isZero();
+            assertThat(pool.stats().osBytes()).isZero();
+        } finally {
+            loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    @Test
+    void trimOnTheGroupFromOneOfItsOwnLoopsDoesNotWaitForItself() throws Exception {
+        BufferPool pool = pool();
+        OffheapByteBufAllocator alloc = new OffheapByteBufAllocator(pool);
+        DefaultEventLoopGroup loops = new DefaultEventLoopGroup(2);
+        try {
+            loops.next().submit(() -> {
+                alloc.directBuffer(1024).release();
+                alloc.trim(loops);
+            }).get(10, TimeUnit.SECONDS);
+            assertThat(pool.stats().osBytes()).isZero();
+        } finally {
+            loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        }
     }
 
     @Test
