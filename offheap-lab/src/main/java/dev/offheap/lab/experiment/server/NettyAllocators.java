@@ -5,36 +5,57 @@ import dev.offheap.netty.OffheapByteBufAllocator;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.EventExecutorGroup;
 import java.util.List;
+import java.util.function.Consumer;
 
 /** The Netty allocators of the shootout, by name, each with its trim (if it has one) and what it owns. */
 final class NettyAllocators {
     /** The names, in the order of the tables. */
     static final List<String> NAMES = List.of("offheap", "adaptive", "pooled", "unpooled");
 
-    /** An allocator, the trim {@code idle} calls, and what to close when the server stops. */
-    record Allocator(String name, ByteBufAllocator allocator, Runnable trim, AutoCloseable owned) {}
+    /**
+     * An allocator, the trim {@code idle} calls with the server's event loops, and what to close when the
+     * server stops.
+     */
+    record Allocator(String name, ByteBufAllocator allocator, Consumer<EventExecutorGroup> trim,
+            AutoCloseable owned) {}
 
     private NettyAllocators() {}
 
     /**
-     * {@code offheap}: {@link OffheapByteBufAllocator} on a pool of this server (trim: {@code pool.trim()});
-     * {@code adaptive}: {@link ByteBufAllocator#DEFAULT} as shipped (Netty 4.2's adaptive allocator);
-     * {@code pooled}: {@link PooledByteBufAllocator#DEFAULT}; {@code unpooled}:
+     * {@code offheap}: {@link OffheapByteBufAllocator} on a pool of this server (trim:
+     * {@link OffheapByteBufAllocator#trim(EventExecutorGroup)}, the pool's trim on every event loop, since only
+     * a loop may empty its own thread cache); {@code adaptive}: {@link ByteBufAllocator#DEFAULT} as shipped
+     * (Netty 4.2's adaptive allocator); {@code pooled}: {@link PooledByteBufAllocator#DEFAULT} (trim:
+     * {@code trimCurrentThreadCache()} on every event loop, the same courtesy); {@code unpooled}:
      * {@link UnpooledByteBufAllocator#DEFAULT}. Netty's pooled and adaptive allocators have no public call
-     * that gives their arenas back ({@code trimCurrentThreadCache()} empties the calling thread's cache only),
-     * so their trim does nothing.
+     * that gives their arenas back, so that is all their trim can do.
      */
     static Allocator named(String name) {
         return switch (name) {
             case "offheap" -> {
                 BufferPool pool = BufferPool.builder().name("netty").build();
-                yield new Allocator(name, new OffheapByteBufAllocator(pool), pool::trim, pool::close);
+                OffheapByteBufAllocator alloc = new OffheapByteBufAllocator(pool);
+                yield new Allocator(name, alloc, alloc::trim, pool::close);
             }
-            case "adaptive" -> new Allocator(name, ByteBufAllocator.DEFAULT, () -> {}, () -> {});
-            case "pooled" -> new Allocator(name, PooledByteBufAllocator.DEFAULT, () -> {}, () -> {});
-            case "unpooled" -> new Allocator(name, UnpooledByteBufAllocator.DEFAULT, () -> {}, () -> {});
+            case "adaptive" -> new Allocator(name, ByteBufAllocator.DEFAULT, loops -> {}, () -> {});
+            case "pooled" -> new Allocator(name, PooledByteBufAllocator.DEFAULT,
+                    loops -> onEveryLoop(loops, PooledByteBufAllocator.DEFAULT::trimCurrentThreadCache), () -> {});
+            case "unpooled" -> new Allocator(name, UnpooledByteBufAllocator.DEFAULT, loops -> {}, () -> {});
             default -> throw new IllegalArgumentException("unknown allocator " + name + ": expected one of " + NAMES);
         };
+    }
+
+    /** Runs {@code task} on every loop of {@code loops} (in place on the caller's own) and waits for each. */
+    private static void onEveryLoop(EventExecutorGroup loops, Runnable task) {
+        for (EventExecutor loop : loops) {
+            if (loop.inEventLoop()) {
+                task.run();
+            } else {
+                loop.submit(task).syncUninterruptibly();
+            }
+        }
     }
 }

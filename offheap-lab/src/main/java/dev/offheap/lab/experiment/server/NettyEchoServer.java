@@ -32,6 +32,7 @@ public final class NettyEchoServer {
         NettyAllocators.Allocator allocator = NettyAllocators.named(options.text("allocator"));
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+        Runnable trim = () -> allocator.trim().accept(workers);
         try (AutoCloseable owned = allocator.owned()) {
             Echo echo = new Echo();
             Channel channel = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
@@ -45,7 +46,7 @@ public final class NettyEchoServer {
                     })
                     .bind(InetAddress.getLoopbackAddress(), options.number("port", 0)).sync().channel();
             AdminConsole.announce(((InetSocketAddress) channel.localAddress()).getPort());
-            AdminConsole.serve(allocator.trim());
+            AdminConsole.serve(trim);
             channel.close().sync();
         } finally {
             workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).sync();

@@ -45,8 +45,9 @@ public final class NettyHttpServer {
         int size = options.number("body", 16 * 1024);
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+        Runnable trim = () -> allocator.trim().accept(workers);
         try (AutoCloseable owned = allocator.owned()) {
-            Responder responder = new Responder(Body.of(size), allocator.trim());
+            Responder responder = new Responder(Body.of(size), trim);
             Channel channel = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
                     .option(ChannelOption.ALLOCATOR, allocator.allocator())
                     .childOption(ChannelOption.ALLOCATOR, allocator.allocator())
@@ -58,7 +59,7 @@ public final class NettyHttpServer {
                     })
                     .bind(InetAddress.getLoopbackAddress(), options.number("port", 0)).sync().channel();
             AdminConsole.announce(((InetSocketAddress) channel.localAddress()).getPort());
-            AdminConsole.serve(allocator.trim());
+            AdminConsole.serve(trim);
             channel.close().sync();
         } finally {
             workers.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).sync();
