@@ -2,14 +2,15 @@ package dev.offheap.lab.experiment;
 
 import java.util.Locale;
 
-/** Formatting of table cells. */
-final class Cells {
-    static final String NONE = "—";
+/** Formatting of table cells (the experiments' and the server shootout's). */
+public final class Cells {
+    /** The cell of a figure that was not measured. */
+    public static final String NONE = "—";
 
     private Cells() {}
 
     /** Three significant figures at most, or {@link #NONE} for NaN. */
-    static String number(double value) {
+    public static String number(double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             return NONE;
         }
@@ -19,7 +20,7 @@ final class Cells {
     }
 
     /** A ratio as {@code 1.00x}, or {@link #NONE}. */
-    static String ratio(double value) {
+    public static String ratio(double value) {
         return Double.isNaN(value) || Double.isInfinite(value) ? NONE
                 : String.format(Locale.ROOT, "%.2fx", value);
     }

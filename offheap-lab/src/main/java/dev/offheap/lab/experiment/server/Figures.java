@@ -1,21 +1,17 @@
 package dev.offheap.lab.experiment.server;
 
+import dev.offheap.lab.experiment.Cells;
 import java.util.Locale;
 
-/** Formatting of the shootout's figures for tables and verdicts. */
+/** Formatting of the shootout's figures for tables and verdicts: the lab's {@link Cells}, plus ranges. */
 final class Figures {
-    static final String NONE = "—";
+    static final String NONE = Cells.NONE;
 
     private Figures() {}
 
     /** Three significant figures at most, or {@link #NONE} for NaN. */
     static String number(double value) {
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            return NONE;
-        }
-        double abs = Math.abs(value);
-        String pattern = abs >= 100 ? "%.0f" : abs >= 10 ? "%.1f" : abs >= 1 ? "%.2f" : "%.3f";
-        return String.format(Locale.ROOT, pattern, value);
+        return Cells.number(value);
     }
 
     /** {@code min–max}, or the single value when they are equal. */
@@ -25,7 +21,7 @@ final class Figures {
 
     /** A ratio as {@code 0.97x}, or {@link #NONE}. */
     static String ratio(double value) {
-        return Double.isNaN(value) || Double.isInfinite(value) ? NONE : String.format(Locale.ROOT, "%.2fx", value);
+        return Cells.ratio(value);
     }
 
     /** A fraction as a whole percentage, e.g. {@code 12%}. */
