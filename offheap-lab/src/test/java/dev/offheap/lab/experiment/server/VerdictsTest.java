@@ -90,4 +90,27 @@ class VerdictsTest {
                 v -> assertThat(v).contains("GC pauses: no winner"),
                 v -> assertThat(v).contains("RSS after idle: offheap is best (90.0 MiB)"));
     }
+
+    @Test
+    void oneGcPauseMoreOrLessIsNoVerdict() {
+        // A short run: one configuration had no pause, another one pause of 12.8 ms (the lab's quick mode).
+        Summary adaptive = new Summary(Workload.NETTY_HTTP, "adaptive", Range.of(23724), 1.0, Range.of(2),
+                Range.of(12), Range.of(17), Range.of(0), 0, Range.of(181), Range.of(91), 0, List.of());
+        Summary offheap = new Summary(Workload.NETTY_HTTP, "offheap", Range.of(22131), 0.93, Range.of(2),
+                Range.of(12), Range.of(18), Range.of(12.8), 12.8, Range.of(204), Range.of(101), 0, List.of());
+
+        assertThat(Verdicts.of(Workload.NETTY_HTTP, List.of(adaptive, offheap)).get(2))
+                .contains("GC pauses: no winner").contains("at least 12.8 ms");
+    }
+
+    @Test
+    void gcPausesApartByMoreThanTheLongestPauseNameTheBest() {
+        Summary pooled = new Summary(Workload.NETTY_HTTP, "pooled", Range.of(55717), 1.0, Range.of(1),
+                Range.of(6), Range.of(11), Range.of(28.6), 8.92, Range.of(323), Range.of(97), 0, List.of());
+        Summary offheap = new Summary(Workload.NETTY_HTTP, "offheap", Range.of(58737), 1.0, Range.of(1),
+                Range.of(6), Range.of(13), Range.of(61.8), 17.9, Range.of(334), Range.of(107), 0, List.of());
+
+        assertThat(Verdicts.of(Workload.NETTY_HTTP, List.of(pooled, offheap)).get(2))
+                .contains("GC pauses: pooled is best (28.6 ms)").contains("at least 17.9 ms");
+    }
 }
