@@ -13,7 +13,8 @@ import java.util.stream.Stream;
 /**
  * The outcome of a test's main class run in a JVM of its own, for tests whose failure mode is a JVM crash:
  * the child runs on this test's class path with native access, in {@code dir}, where a crash leaves its
- * {@code hs_err_<pid>.log} (listed in {@link #crashReports()}; no core dump).
+ * {@code hs_err_<pid>.log} (summed up in {@link #crashReports()}: signal, frame, first stack lines; no core
+ * dump).
  */
 public record ChildJvm(int exitCode, String output, List<String> crashReports) {
 
@@ -39,9 +40,31 @@ public record ChildJvm(int exitCode, String output, List<String> crashReports) {
         }
         List<String> crashes;
         try (Stream<Path> files = Files.list(dir)) {
-            crashes = files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("hs_err")).toList();
+            crashes = files.filter(p -> p.getFileName().toString().startsWith("hs_err")).map(ChildJvm::crashSummary)
+                    .toList();
         }
         return new ChildJvm(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), crashes);
+    }
+
+    /**
+     * A crash report's name, signal, problematic frame and first Java frames: the test's temporary directory
+     * (and the report with it) is gone by the time anyone reads the failure.
+     */
+    private static String crashSummary(Path report) {
+        try {
+            List<String> lines = Files.readAllLines(report, StandardCharsets.ISO_8859_1);
+            StringBuilder s = new StringBuilder(report.getFileName().toString());
+            lines.stream().filter(l -> l.startsWith("#  SIG") || l.startsWith("# J ") || l.startsWith("# C ")
+                    || l.startsWith("# V ")).forEach(l -> s.append("\n  ").append(l.strip()));
+            int stack = lines.indexOf(lines.stream().filter(l -> l.startsWith("Native frames:")).findFirst()
+                    .orElse(""));
+            if (stack >= 0) {
+                lines.stream().skip(stack + 1).limit(8).forEach(l -> s.append("\n  ").append(l.strip()));
+            }
+            return s.toString();
+        } catch (IOException e) {
+            return report.getFileName() + " (unreadable: " + e.getMessage() + ")";
+        }
     }
 
     /** The first lines of the output, enough to read a crash or a stack trace in a failure message. */
