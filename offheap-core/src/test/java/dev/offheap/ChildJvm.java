@@ -25,11 +25,22 @@ public record ChildJvm(int exitCode, String output, List<String> crashReports) {
      */
     public static ChildJvm run(Path dir, String maxHeap, Duration timeout, Class<?> main, String... args)
             throws IOException, InterruptedException {
+        return run(dir, maxHeap, List.of(), timeout, main, args);
+    }
+
+    /**
+     * Runs {@code main} with {@code args} and the extra JVM options {@code jvmOptions}, and waits for it.
+     *
+     * @throws AssertionError if it does not end within {@code timeout} (it is killed)
+     */
+    public static ChildJvm run(Path dir, String maxHeap, List<String> jvmOptions, Duration timeout, Class<?> main,
+            String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-Xmx" + maxHeap, "-XX:-CreateCoredumpOnCrash",
-                "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"),
-                "-cp", System.getProperty("java.class.path"), main.getName()));
+                "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log")));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
         Path log = Files.createTempFile(dir, "child-", ".log");
         Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)

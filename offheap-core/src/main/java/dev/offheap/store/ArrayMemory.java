@@ -113,13 +113,23 @@ final class ArrayMemory {
             return false;
         }
         try {
-            arena.close();
+            closeArena();
         } catch (IllegalStateException acquired) {
             closed.set(false);
             throw acquired;
         }
         afterClose.accept(this);
         return true;
+    }
+
+    private void closeArena() {
+        if (file == null) {
+            arena.close();
+            return;
+        }
+        synchronized (file.endLock()) {
+            arena.close();
+        }
     }
 
     /** {@link #close()} by the owner (the pool or file closing): the arrays say so when used afterwards. */
@@ -143,5 +153,12 @@ final class ArrayMemory {
 
         /** The exception for a view used after it was closed, naming the file. */
         IllegalStateException closed(IllegalStateException cause);
+
+        /**
+         * The lock a view's arena is closed under. {@link MappedArray#force()} holds it while it forces the
+         * views: a view's arena closed during its force would make the JDK throw an error asynchronously into the
+         * forcing thread, wherever it is at that moment (even inside a class initializer of the JDK's own).
+         */
+        Object endLock();
     }
 }

@@ -174,6 +174,8 @@ public final class MappedArray implements AutoCloseable {
     private final MappingBudget mappings;
     private final BudgetOwner account;
     private final Set<ArrayMemory> views = ConcurrentHashMap.newKeySet();
+    /** Held by {@link #force()} while it forces the views; a view's arena closes under it (ArrayMemory). */
+    private final Object viewsEnd = new Object();
     private final AtomicLong mappedBytes = new AtomicLong();
     private volatile NpyHeader header;
     private Registration jmx = Registration.NONE;
@@ -387,7 +389,8 @@ public final class MappedArray implements AutoCloseable {
 
     /**
      * Writes every change made through the views to the disk, and waits until it is there. Nothing to do
-     * for a read-only file.
+     * for a read-only file. A view released on another thread meanwhile ends once the force is done: its
+     * release waits.
      *
      * @throws IOException if the disk fails
      */
@@ -396,14 +399,16 @@ public final class MappedArray implements AutoCloseable {
         if (mode == Mode.READ_ONLY) {
             return;
         }
-        for (ArrayMemory view : views) {
-            try {
-                view.whole().force();
-            } catch (IllegalStateException closedMeanwhile) {
-                // A view released by another thread: its pages are the file's, forced with the channel below.
-                // (Its release may have set this thread's interrupt status: the channel is forced uninterruptibly.)
-            } catch (UncheckedIOException e) {
-                throw e.getCause();
+        synchronized (viewsEnd) {
+            for (ArrayMemory view : views) {
+                try {
+                    view.whole().force();
+                } catch (IllegalStateException releasedBefore) {
+                    // Ended by another thread before this force began, and not yet out of the set: its pages are
+                    // the file's, forced with the channel below.
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
+                }
             }
         }
         Uninterruptible.call(() -> {
@@ -584,7 +589,7 @@ public final class MappedArray implements AutoCloseable {
             MemorySegment segment = channel.map(mapMode, now.dataOffset(), now.dataBytes(), arena);
             ArrayMemory memory = new ArrayMemory(arena, segment, new MemorySegment[] {segment}, ONE_CHUNK,
                     now.dataBytes(), this::unmapped, new MappedView(path, channel, now.dataOffset() + now.dataBytes(),
-                    charge));
+                    charge, viewsEnd));
             views.add(memory);
             mappedBytes.addAndGet(charge);
             return memory;

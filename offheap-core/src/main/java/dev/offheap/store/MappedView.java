@@ -6,9 +6,11 @@ import java.nio.file.Path;
 
 /**
  * One view of a {@link MappedArray}'s file, as its memory knows it: which file, where the view's data ends in
- * it, and the bytes it charged. Explains an access that faulted (the file was truncated) and a closed view.
+ * it, the bytes it charged, and the lock its arena is closed under ({@link ArrayMemory.FileView#endLock()}).
+ * Explains an access that faulted (the file was truncated) and a closed view.
  */
-record MappedView(Path path, FileChannel channel, long end, long charge) implements ArrayMemory.FileView {
+record MappedView(Path path, FileChannel channel, long end, long charge, Object endLock)
+        implements ArrayMemory.FileView {
 
     @Override
     public RuntimeException explainFault(InternalError fault, long index) {
