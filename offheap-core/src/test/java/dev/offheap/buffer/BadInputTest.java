@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -223,6 +224,7 @@ class BadInputTest {
         "checked, portable, segment,    256,     early",
         "checked, system,   segment,    2097152, early",
     })
+    @Tag("child-jvm")
     void viewsOfALeaseOutstandingAtCloseThrowInsteadOfTouchingFreedMemory(String mode, String source,
             String view, int size, String when, @TempDir Path dir) throws Exception {
         ChildResult child = runChild(dir, mode, source, view, Integer.toString(size), when);

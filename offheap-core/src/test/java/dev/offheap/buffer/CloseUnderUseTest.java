@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.offheap.ChildJvm;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -14,6 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * views of its leases ends those views first, and gives the memory back afterwards. Each case runs many
  * rounds in a child JVM, since a crash would take the test JVM with it.
  */
+@Tag("child-jvm")
 class CloseUnderUseTest {
 
     @ParameterizedTest(name = "{0} mode, {1} memory, {2}")

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * checked. To rerun it:
  * {@code ./mvnw -q -o -pl offheap-core test -Dtest=SharedLineCountTest -Dsurefire.failIfNoSpecifiedTests=false}.
  */
+@Tag("child-jvm")
 class SharedLineCountTest {
     private static final List<Pattern> TRAFFIC = List.of(Pattern.LIFO, Pattern.FIFO, Pattern.PAIRS, Pattern.FAN_IN,
             Pattern.FAN_OUT, Pattern.RANDOM);

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Every untagged {@code ```java} block of README.md compiles and runs as written against offheap-core (see
  * {@link ReadmeSnippets}); a tagged block names a module that runs it.
  */
+@Tag("child-jvm")
 class ReadmeSnippetsTest {
     @TempDir
     static Path sandboxes;

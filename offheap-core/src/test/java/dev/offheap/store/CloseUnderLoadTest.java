@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.offheap.ChildJvm;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link IllegalStateException}s, the memory goes away afterwards. Run in a child JVM, since a crash would
  * take the test JVM with it.
  */
+@Tag("child-jvm")
 class CloseUnderLoadTest {
     @TempDir
     Path dir;

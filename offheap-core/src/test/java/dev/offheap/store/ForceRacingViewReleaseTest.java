@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * virtual thread threw {@code NoClassDefFoundError} (seen once in {@code MappedArrayReachabilityTest}). The child
  * logs the VM's exceptions; none may be asynchronous.
  */
+@Tag("child-jvm")
 class ForceRacingViewReleaseTest {
 
     @TempDir

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * A process killed (SIGKILL) while it writes, forces and grows a file leaves a file that reopens with its
  * header intact and every block it reported forced, and nothing but zeros or the right values elsewhere.
  */
+@Tag("child-jvm")
 class KillDuringWriteTest {
     private static final long BLOCK = 8192;
     private static final long INITIAL_BLOCKS = 3;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.offheap.ChildJvm;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the JVM: the views end first (every thread then gets an {@link IllegalStateException}), the file is unmapped
  * after. Run in a child JVM, which a crash would kill.
  */
+@Tag("child-jvm")
 class MappedCloseUnderLoadTest {
     private static final int ROUNDS = 150;
 

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * into an {@link InternalError}; the array turns that into an {@link ArrayFileTruncatedException} naming the
  * file, its sizes and the element, and the JVM lives on. Run in a child JVM in case it does not.
  */
+@Tag("child-jvm")
 class TruncatedBehindOurBackTest {
     @TempDir
     Path dir;
