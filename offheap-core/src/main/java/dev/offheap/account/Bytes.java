@@ -15,12 +15,13 @@ public final class Bytes {
 
     /** The count in binary units only, one decimal: {@code "4.0 MiB"}. */
     public static String human(long bytes) {
-        if (Math.abs(bytes) < 1024) {
+        if (bytes < 1024 && bytes > -1024) {
             return bytes + " B";
         }
         double value = bytes;
         int unit = -1;
-        while (Math.abs(value) >= 1024 && unit < UNITS.length - 1) {
+        // 1023.95 and above would print as "1024.0" of this unit: that is 1.0 of the next one
+        while (Math.abs(value) >= 1023.95 && unit < UNITS.length - 1) {
             value /= 1024;
             unit++;
         }
