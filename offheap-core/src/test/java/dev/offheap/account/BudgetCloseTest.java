@@ -98,11 +98,11 @@ class BudgetCloseTest {
         IllegalStateException e = catchThrowableOfType(IllegalStateException.class, io::close);
         assertThat(e.getMessage())
                 .contains("memory budget 'process/io'")
-                .contains(Bytes.format(2007) + " charged")
+                .contains("2.0 KiB (2007 bytes) charged")
                 .contains("peak 2.1 KiB")
                 .contains("limit 4.0 KiB")
                 .contains("reservation 1.0 KiB")
-                .contains("owner 'leaky pool': " + Bytes.format(2000) + " outstanding")
+                .contains("owner 'leaky pool': 2.0 KiB (2000 bytes) outstanding")
                 .contains("opened by thread '" + Thread.currentThread().getName() + "'")
                 .contains(BudgetCloseTest.class.getName() + ".openLeakyOwner(")
                 .contains("charged directly, through no owner: 7 bytes")

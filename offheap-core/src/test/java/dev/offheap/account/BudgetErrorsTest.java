@@ -29,7 +29,7 @@ class BudgetErrorsTest {
         assertThat(e.used()).isEqualTo(6000);
         assertThat(e.limit()).isEqualTo(10_000);
         assertThat(e.getMessage()).startsWith("memory budget 'app' exceeded: ")
-                .contains(Bytes.format(6000) + " used of " + Bytes.format(10_000) + " allowed at 'app'");
+                .contains("5.9 KiB (6000 bytes) used of 9.8 KiB (10000 bytes) allowed at 'app'");
     }
 
     @Test
@@ -39,7 +39,7 @@ class BudgetErrorsTest {
         BudgetExceededException e = catchThrowableOfType(BudgetExceededException.class, () -> io.charge(20_000));
         assertThat(e.chargedPath()).isEqualTo("app/io/pool");
         assertThat(e.budgetPath()).isEqualTo("app");
-        assertThat(e.getMessage()).contains("asked for " + Bytes.format(20_000) + " to 'app/io/pool'");
+        assertThat(e.getMessage()).contains("asked for 19.5 KiB (20000 bytes) to 'app/io/pool'");
 
         BudgetExceededException here = catchThrowableOfType(BudgetExceededException.class, () -> root.charge(20_000));
         assertThat(here.chargedPath()).isEqualTo("app");
@@ -53,11 +53,11 @@ class BudgetErrorsTest {
         BudgetExceededException e = catchThrowableOfType(BudgetExceededException.class, () -> cache.charge(2000));
         assertThat(e.component()).contains("owner 'tile cache'");
         assertThat(e.requested()).isEqualTo(2000);
-        assertThat(e.getMessage()).contains("exceeded: owner 'tile cache' asked for " + Bytes.format(2000));
+        assertThat(e.getMessage()).contains("exceeded: owner 'tile cache' asked for 2.0 KiB (2000 bytes)");
 
         BudgetExceededException direct = catchThrowableOfType(BudgetExceededException.class, () -> root.charge(2000));
         assertThat(direct.component()).isEmpty();
-        assertThat(direct.getMessage()).contains("exceeded: asked for " + Bytes.format(2000));
+        assertThat(direct.getMessage()).contains("exceeded: asked for 2.0 KiB (2000 bytes)");
     }
 
     @Test

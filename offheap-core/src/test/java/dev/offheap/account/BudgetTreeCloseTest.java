@@ -78,13 +78,13 @@ class BudgetTreeCloseTest {
         IllegalStateException e = catchThrowableOfType(IllegalStateException.class, root::close);
 
         assertThat(e.getMessage())
-                .contains("'process/io' owner 'buffer pool io' holds " + Bytes.format(4096))
-                .contains("'process/store/arrays' owner 'store chunks' holds " + Bytes.format(3000))
+                .contains("'process/io' owner 'buffer pool io' holds 4.0 KiB (4096 bytes)")
+                .contains("'process/store/arrays' owner 'store chunks' holds 2.9 KiB (3000 bytes)")
                 .contains("memory budget 'process/io'")
                 .doesNotContain("idle");
         assertThat(e.getMessage().lines().findFirst().orElseThrow())
                 .as("the first line says what is left and where")
-                .contains("'process'").contains(Bytes.format(7096));
+                .contains("'process'").contains("6.9 KiB (7096 bytes)");
         assertThat(idle.isClosed()).isTrue();
         assertThat(io.isClosed()).as("closed too: charges below a closed budget throw anyway").isTrue();
         assertThat(root.used()).as("unused reservations went back, 6 KiB of io's and all of idle's")
@@ -187,7 +187,7 @@ class BudgetTreeCloseTest {
         assertThat(e.requested()).isEqualTo(300);
         assertThat(e.component()).contains("new budget 'process/store'");
         assertThat(e.getMessage()).contains("new budget 'process/store' asked for a reservation = 300 bytes;")
-                .contains(Bytes.format(800) + " used of " + Bytes.format(1000) + " allowed at 'process'");
+                .contains("800 bytes used of 1000 bytes allowed at 'process'");
     }
 
     @Test

@@ -40,8 +40,8 @@ class MemoryBudgetTest {
         assertThat(e.requested()).isEqualTo(5000);
         assertThat(e.used()).isEqualTo(1000);
         assertThat(e.limit()).isEqualTo(4096);
-        assertThat(e.getMessage()).contains("'process/io'").contains(Bytes.format(5000))
-                .contains(Bytes.format(1000)).contains(Bytes.format(4096));
+        assertThat(e.getMessage()).contains("'process/io'").contains("4.9 KiB (5000 bytes)")
+                .contains("1000 bytes").contains("4.0 KiB (4096 bytes)");
         assertThat(child.used()).isEqualTo(1000);
         assertThat(root.used()).isEqualTo(1000);
     }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.offheap.account.BudgetExceededException;
-import dev.offheap.account.Bytes;
 import dev.offheap.account.MemoryBudget;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,9 +42,9 @@ class BudgetTest {
             assertThat(e.limit()).isEqualTo(MiB);
             assertThat(e.getMessage())
                     .contains("'process'")
-                    .contains(Bytes.format(SLAB))
-                    .contains(Bytes.format(MiB) + " used")
-                    .contains("of " + Bytes.format(MiB) + " allowed");
+                    .contains("128.0 KiB (131072 bytes)")
+                    .contains("1.0 MiB (1048576 bytes) used")
+                    .contains("of 1.0 MiB (1048576 bytes) allowed");
             assertThat(root.used()).as("nothing charged by the refused acquire").isEqualTo(MiB);
             assertThat(budget.used()).isEqualTo(MiB);
             assertThat(pool.stats().osBytes()).isEqualTo(MiB);
@@ -65,7 +64,7 @@ class BudgetTest {
             BudgetExceededException e = catchThrowableOfType(BudgetExceededException.class,
                     () -> pool.acquire(2 * MiB));
             assertThat(e.budgetPath()).isEqualTo("process/io");
-            assertThat(e.getMessage()).contains("'process/io'").contains(Bytes.format(2 * MiB));
+            assertThat(e.getMessage()).contains("'process/io'").contains("2.0 MiB (2097152 bytes)");
             assertThat(root.used()).as("the root was rolled back").isZero();
             assertThat(budget.used()).isZero();
             assertThat(pool.stats().osBytes()).isZero();
@@ -295,8 +294,8 @@ class BudgetTest {
             Buffer held = pool.acquire(SIZE);
             IllegalStateException e = catchThrowableOfType(IllegalStateException.class, io::close);
             assertThat(e.getMessage())
-                    .contains("memory budget 'process/io': " + Bytes.format(SLAB) + " charged")
-                    .contains("owner 'buffer pool io': " + Bytes.format(SLAB) + " outstanding")
+                    .contains("memory budget 'process/io': 128.0 KiB (131072 bytes) charged")
+                    .contains("owner 'buffer pool io': 128.0 KiB (131072 bytes) outstanding")
                     .contains("BufferPool$Builder.build(")
                     .contains(BudgetTest.class.getName() + ".buildIoPool(");
             held.release();
