@@ -2,13 +2,13 @@ package dev.offheap.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.offheap.suite.Waits;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Runs the packaged CLI as {@code ./offheap} does: its jars on the module path, native access enabled. */
@@ -45,8 +45,7 @@ class DemoCommandIT {
                 "-m", "dev.offheap.cli/dev.offheap.cli.OffheapCli"));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("finished in time").isTrue();
-        return new Result(process.exitValue(), output);
+        Waits.Finished finished = Waits.finish(process, Duration.ofSeconds(120), "offheap " + String.join(" ", args));
+        return new Result(finished.exitCode(), finished.output());
     }
 }

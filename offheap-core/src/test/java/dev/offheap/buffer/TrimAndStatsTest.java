@@ -3,6 +3,7 @@ package dev.offheap.buffer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.offheap.os.NativeMemory;
+import dev.offheap.suite.Waits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -118,17 +119,17 @@ class TrimAndStatsTest {
                     // end
                 }
             });
-            filled.await();
+            Waits.await(filled, "the worker filling its cache");
             pool.trim();
             SizeClassStats cls2000 = classOf(pool.stats(), 2048);
             assertThat(cls2000.inThreadCaches()).as("a live thread's cache is not touched by trim").isPositive();
             trimmed.countDown();
-            done.await();
+            Waits.await(done, "the worker's next call after trim");
             pool.trim();
             assertThat(classOf(pool.stats(), 2048).slabs()).as("flushed at the worker's next call, then trimmed")
                     .isZero();
             worker.interrupt();
-            worker.join();
+            Waits.join(worker);
         }
     }
 

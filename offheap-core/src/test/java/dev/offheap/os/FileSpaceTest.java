@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.offheap.suite.Waits;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -11,9 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
@@ -145,9 +146,9 @@ class FileSpaceTest {
             assumeTrue(false, "no stat command: " + e.getMessage());
             throw e;
         }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assumeTrue(process.exitValue() == 0, () -> "stat -c failed: " + output);
+        Waits.Finished stat = Waits.finish(process, Duration.ofSeconds(30), "stat of " + file);
+        String output = stat.output().strip();
+        assumeTrue(stat.exitCode() == 0, () -> "stat -c failed: " + output);
         String[] fields = output.split(" ");
         return Long.parseLong(fields[0]) * Long.parseLong(fields[1]);
     }

@@ -2,12 +2,12 @@ package dev.offheap.os;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.offheap.suite.Waits;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A tiny tmpfs mounted on a test's directory, to run out of disk space cheaply. Needs Linux and root (or
@@ -54,11 +54,7 @@ public final class SmallTmpfs implements AutoCloseable {
         } catch (IOException e) {
             return e.getMessage();
         }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            return command[0] + " did not finish";
-        }
-        return process.exitValue() == 0 ? null : output.strip() + " (exit " + process.exitValue() + ")";
+        Waits.Finished finished = Waits.finish(process, Duration.ofSeconds(30), String.join(" ", command));
+        return finished.exitCode() == 0 ? null : finished.output().strip() + " (exit " + finished.exitCode() + ")";
     }
 }

@@ -2,11 +2,11 @@ package dev.offheap.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
+import dev.offheap.suite.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -31,8 +31,7 @@ class TruncatedBehindOurBackTest {
                 "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"),
                 "-cp", System.getProperty("java.class.path"), TruncatedFileChild.class.getName(), file.toString()))
                 .directory(dir.toFile()).redirectErrorStream(true).start();
-        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String output = Waits.finish(child, Duration.ofSeconds(60), "the child touching a truncated file").output();
         List<String> lines = output.lines().toList();
         String truncated = ArrayFileTruncatedException.class.getName() + " | " + file
                 + " was truncated by someone else while mapped: it has 4096 bytes now, the mapped data needs "

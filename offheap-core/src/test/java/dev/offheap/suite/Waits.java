@@ -1,0 +1,112 @@
+package dev.offheap.suite;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Bounded waits for tests: each gives up after {@link #LIMIT} (or the time given) with an
+ * {@link AssertionError} that says what was awaited, and for a thread, where it is stuck. A test that would
+ * hang fails instead, and says why.
+ */
+public final class Waits {
+    /** Longer than any wait in a passing test takes on a busy 2-core machine, by far. */
+    public static final Duration LIMIT = Duration.ofMinutes(2);
+
+    private Waits() {}
+
+    /** Joins each thread, failing with its stack if one still runs after {@link #LIMIT}. */
+    public static void join(Thread... threads) throws InterruptedException {
+        join(Arrays.asList(threads));
+    }
+
+    /** Joins each thread, failing with its stack if one still runs after {@link #LIMIT} in all. */
+    public static void join(Collection<Thread> threads) throws InterruptedException {
+        long deadline = System.nanoTime() + LIMIT.toNanos();
+        for (Thread thread : threads) {
+            thread.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            if (thread.isAlive()) {
+                throw new AssertionError("thread '" + thread.getName() + "' still runs after " + LIMIT + ", at:\n"
+                        + stack(thread));
+            }
+        }
+    }
+
+    /** Awaits {@code latch}, failing after {@link #LIMIT} with {@code what} and the count left. */
+    public static void await(CountDownLatch latch, String what) throws InterruptedException {
+        if (!latch.await(LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError(what + ": still waiting after " + LIMIT + " (" + latch.getCount() + " to go)");
+        }
+    }
+
+    /** Takes a permit, failing after {@link #LIMIT} with {@code what}. */
+    public static void acquire(Semaphore semaphore, String what) throws InterruptedException {
+        if (!semaphore.tryAcquire(LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError(what + ": no permit after " + LIMIT);
+        }
+    }
+
+    /** Takes the head of {@code queue}, failing after {@link #LIMIT} with {@code what}. */
+    public static <T> T take(BlockingQueue<T> queue, String what) throws InterruptedException {
+        T head = queue.poll(LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+        if (head == null) {
+            throw new AssertionError(what + ": nothing came after " + LIMIT);
+        }
+        return head;
+    }
+
+    /** What a process printed (standard output, and standard error if merged) and how it exited. */
+    public record Finished(int exitCode, String output) {}
+
+    /**
+     * Reads everything {@code process} prints while waiting for it to end, at most {@code timeout}: a process
+     * that never ends is killed and the test fails with what it printed so far. (Reading the output to its end
+     * first and waiting second would block forever on a process that does not end.)
+     */
+    public static Finished finish(Process process, Duration timeout, String what) throws InterruptedException {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        Thread reader = Thread.ofVirtual().start(() -> copy(process.getInputStream(), output));
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            reader.join(Duration.ofSeconds(10));
+            throw new AssertionError(what + " did not end within " + timeout + "; it printed:\n" + text(output));
+        }
+        reader.join(Duration.ofSeconds(10));
+        return new Finished(process.exitValue(), text(output));
+    }
+
+    private static void copy(InputStream in, ByteArrayOutputStream out) {
+        try (in) {
+            byte[] chunk = new byte[8192];
+            for (int n; (n = in.read(chunk)) >= 0; ) {
+                synchronized (out) {
+                    out.write(chunk, 0, n);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String text(ByteArrayOutputStream output) {
+        synchronized (output) {
+            return output.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String stack(Thread thread) {
+        List<StackTraceElement> frames = Arrays.asList(thread.getStackTrace());
+        return frames.stream().map(f -> "    at " + f).collect(Collectors.joining("\n"));
+    }
+}
