@@ -292,14 +292,34 @@ class TrimAndStatsTest {
                 pool.acquire(i % 5000).release();
             }
             PoolStats stats = pool.stats();
-            assertThat(stats.threadCacheHitRate()).isBetween(0.0, 1.0);
             assertThat(stats.threadCacheHitRate()).as("a steady acquire/release on one thread hits its cache")
                     .isGreaterThan(0.5);
+            long hits = 0;
+            long misses = 0;
             for (SizeClassStats c : stats.sizeClasses()) {
+                hits += c.threadCacheHits();
+                misses += c.threadCacheMisses();
                 if (c.threadCacheHits() + c.threadCacheMisses() > 0) {
-                    assertThat(c.threadCacheHitRate()).isBetween(0.0, 1.0);
+                    assertThat(c.threadCacheHitRate()).as("class of %d bytes", c.slotSize())
+                            .isEqualTo((double) c.threadCacheHits() / (c.threadCacheHits() + c.threadCacheMisses()));
                 }
             }
+            assertThat(hits + misses).as("every acquire on this platform thread is a hit or a miss").isEqualTo(1000);
+            assertThat(stats.threadCacheHitRate()).isEqualTo((double) hits / 1000);
+        }
+    }
+
+    @Test
+    void aSteadyLoopMissesOnlyItsFirstAcquire() {
+        try (BufferPool pool = pool(false)) {
+            for (int i = 0; i < 1000; i++) {
+                pool.acquire(100).release();
+            }
+            SizeClassStats c = classOf(pool.stats(), 112);
+            assertThat(c.threadCacheMisses()).as("the first acquire finds the cache empty").isEqualTo(1);
+            assertThat(c.threadCacheHits()).isEqualTo(999);
+            assertThat(c.threadCacheHitRate()).isEqualTo(0.999);
+            assertThat(pool.stats().threadCacheHitRate()).isEqualTo(0.999);
         }
     }
 
@@ -354,7 +374,13 @@ class TrimAndStatsTest {
                 }
             }
             held.forEach(Buffer::release);
-            assertThat(pool.stats().threadCacheHitRate()).isBetween(0.0, 1.0);
+            PoolStats stats = pool.stats();
+            long hits = stats.sizeClasses().stream().mapToLong(SizeClassStats::threadCacheHits).sum();
+            long misses = stats.sizeClasses().stream().mapToLong(SizeClassStats::threadCacheMisses).sum();
+            assertThat(hits + misses).as("every acquire on this platform thread is a hit or a miss").isEqualTo(2000);
+            assertThat(misses).as("a miss refills a batch: far fewer misses than acquires").isPositive()
+                    .isLessThan(hits);
+            assertThat(stats.threadCacheHitRate()).isEqualTo((double) hits / 2000);
         }
     }
 
