@@ -226,6 +226,22 @@ class FindingsTest {
         }
 
         @Test
+        void anUnknownMaxHeapIsNamedOnce() {
+            Figures unknown = new Figures();
+            unknown.maxDirect = 0;
+            unknown.heapMax = -1;
+            Figures zero = new Figures();
+            zero.maxDirect = 0;
+            zero.heapMax = 0;
+            String text = "Direct memory has no limit of its own (-XX:MaxDirectMemorySize is not set): direct buffers"
+                    + " may take up to the maximum heap on top of the heap. Set -XX:MaxDirectMemorySize. Memory from"
+                    + " FFM arenas other than Arena.ofAuto() is never limited by it.";
+
+            assertThat(Findings.of(null, unknown.sample())).containsExactly(text);
+            assertThat(Findings.of(null, zero.sample())).containsExactly(text);
+        }
+
+        @Test
         void aLimitIsQuiet() {
             Figures f = new Figures();
             f.maxDirect = 1;
