@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** malloc_info's XML (two arenas, as glibc 2.36 prints it) read into mallinfo's terms. */
@@ -152,6 +155,20 @@ class MallocInfoTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not malloc_info XML: ");
         assertThatThrownBy(() -> MallocInfo.parse("<!DOCTYPE malloc [<!ENTITY x \"y\">]><malloc>&x;</malloc>"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not malloc_info XML: ");
+    }
+
+    /** The XML parser's default error handler prints "[Fatal Error] ..." to stderr, into inspect's output. */
+    @Test
+    void aRefusedDocumentLeavesStderrAlone() {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            assertThatThrownBy(() -> MallocInfo.parse("<malloc><heap></malloc>")).isInstanceOf(IllegalArgumentException.class);
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(printed.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
     @Test
