@@ -31,7 +31,7 @@ class TableReportTest {
                     shared memory (memfd, /dev/shm)                 25.0 MiB
                     kernel ([vdso], [vvar])                          8.0 KiB
 
-                Where RSS goes                   resident   share       change  from
+                Where RSS goes                  resident   share       change  from
                   Java heap                    250.0 MiB   50.0%    +10.0 MiB  smaps in the heap's range
                   code cache                    15.0 MiB    3.0%         +0 B  smaps in the code heaps
                   program files                 50.0 MiB   10.0%         +0 B  smaps, libraries and jars
@@ -85,7 +85,7 @@ class TableReportTest {
                     program files (JDK, libraries, jars)            32.0 MiB
                     data files (mapped buffers, spill files)        16.0 MiB
 
-                Where RSS goes                   resident   share               from
+                Where RSS goes                  resident   share               from
                   Java heap                     16.0 MiB   25.0%               MemoryMXBean committed (claims 32.0 MiB, capped)
                   code cache                         0 B    0.0%               CodeHeap pools committed (claims 2.0 MiB, capped)
                   program files                 32.0 MiB   50.0%               smaps, libraries and jars
@@ -114,5 +114,17 @@ class TableReportTest {
 
                 Findings: none
                 """);
+    }
+
+    @Test
+    void theHeadingsOfThePartsTableEndWhereTheirColumnsEnd() {
+        List<String> lines = TableReport.of(ReportSamples.previous(), ReportSamples.now(), List.of()).lines().toList();
+        String heading = lines.stream().filter(l -> l.startsWith("Where RSS goes")).findFirst().orElseThrow();
+        String row = lines.stream().filter(l -> l.startsWith("  Java heap  ")).findFirst().orElseThrow();
+
+        assertThat(heading.indexOf("resident") + "resident".length()).isEqualTo(row.indexOf("250.0 MiB") + "250.0 MiB".length());
+        assertThat(heading.indexOf("share") + "share".length()).isEqualTo(row.indexOf("50.0%") + "50.0%".length());
+        assertThat(heading.indexOf("change") + "change".length()).isEqualTo(row.indexOf("+10.0 MiB") + "+10.0 MiB".length());
+        assertThat(heading.indexOf("from")).isEqualTo(row.indexOf("smaps in"));
     }
 }
