@@ -3,6 +3,7 @@ package dev.offheap.cli.inspect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -126,5 +127,40 @@ class TableReportTest {
         assertThat(heading.indexOf("share") + "share".length()).isEqualTo(row.indexOf("50.0%") + "50.0%".length());
         assertThat(heading.indexOf("change") + "change".length()).isEqualTo(row.indexOf("+10.0 MiB") + "+10.0 MiB".length());
         assertThat(heading.indexOf("from")).isEqualTo(row.indexOf("smaps in"));
+    }
+
+    /** Nothing resident, a max heap and a pool limit of 0 (which are limits, not "none"), no change in buffers. */
+    @Test
+    void zerosAreFiguresToo() {
+        Sample bare = ReportSamples.bare();
+        JvmAreas jvm = new JvmAreas("VM", 1, "", ReportSamples.MIB, 32 * ReportSamples.MIB, 0, 0, 0, 0, 9, 0, "off");
+        Sample empty = new Sample(bare.pid(), bare.time(), new ProcessMemory(0, 0, 0, 0, 0, Map.of(), 0, null), jvm,
+                bare.buffers(), bare.reports(), List.of(new OffheapBean("BufferPool", "tiny", Map.of("LimitBytes", 0L), null)),
+                new Attribution(0, List.of(new Attribution.Part("heap", "Java heap", 0, 0, "smaps in the heap's range")), 0));
+
+        List<String> lines = TableReport.of(empty, empty, List.of()).lines().toList();
+
+        assertThat(lines).contains(
+                "Resident memory (RSS) 0 B (+0 B): anonymous 0 B, file-backed 0 B, shared memory 0 B (0 B also mapped by other processes)",
+                "  by mapping kind (0 mappings):",
+                "  Java heap                          0 B    0.0%         +0 B  smaps in the heap's range",
+                "  unexplained                        0 B    0.0%         +0 B  RSS minus the parts above",
+                "  heap        1.0 MiB used, 32.0 MiB committed, 0 B resident, max 0 B",
+                "  direct      0 buffers (+0), 0 B capacity, 0 B memory (malloc'd), limit none set (the max heap)",
+                "  BufferPool tiny             from OS 0 B, in use 0 B, cached 0 B, peak 0 B, limit 0 B, leaks 0");
+        assertThat(lines.get(lines.indexOf("  by mapping kind (0 mappings):") + 1)).as("no kind listed").isEmpty();
+    }
+
+    @Test
+    void fewerDirectBuffersThanBeforeShowAsANegativeCount() {
+        Sample now = ReportSamples.now();
+        Sample more = ReportSamples.previous();
+        Sample before = new Sample(more.pid(), more.time(), more.memory(), more.jvm(),
+                new BufferPools(new BufferPools.Usage(15, 4 * ReportSamples.MIB, 4 * ReportSamples.MIB),
+                        more.buffers().mapped(), more.buffers().churn()),
+                more.reports(), more.offheap(), more.attribution());
+
+        assertThat(TableReport.of(before, now, List.of()).lines()).contains(
+                "  direct      12 buffers (-3), 3.0 MiB capacity, 3.5 MiB memory (malloc'd), limit 512.0 MiB");
     }
 }
