@@ -70,9 +70,10 @@ final class Findings {
 
     private static void directLimit(Sample now, List<String> found) {
         if (now.jvm().maxDirectMemory() == 0) {
-            String max = now.jvm().heapMax() > 0 ? Bytes.human(now.jvm().heapMax()) : "the maximum heap";
+            String max = now.jvm().heapMax() > 0 ? Bytes.human(now.jvm().heapMax()) + " (the maximum heap)"
+                    : "the maximum heap";
             found.add("Direct memory has no limit of its own (-XX:MaxDirectMemorySize is not set): direct buffers"
-                    + " may take up to " + max + " (the maximum heap) on top of the heap. Set"
+                    + " may take up to " + max + " on top of the heap. Set"
                     + " -XX:MaxDirectMemorySize. Memory from FFM arenas other than Arena.ofAuto() is never limited"
                     + " by it.");
         }

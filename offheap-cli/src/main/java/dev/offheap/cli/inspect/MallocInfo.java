@@ -2,6 +2,7 @@ package dev.offheap.cli.inspect;
 
 import java.io.IOException;
 import java.io.StringReader;
+import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import org.w3c.dom.Document;
@@ -9,6 +10,7 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.xml.sax.InputSource;
 import org.xml.sax.SAXException;
+import org.xml.sax.helpers.DefaultHandler;
 
 /**
  * glibc's malloc statistics, from the XML of {@code malloc_info(3)} (what {@code jcmd PID
@@ -142,7 +144,10 @@ record MallocInfo(int arenas, long systemBytes, long freeBytes, long mmappedByte
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             factory.setExpandEntityReferences(false);
-            return factory.newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
+            DocumentBuilder builder = factory.newDocumentBuilder();
+            // throws on fatal errors like the default handler, which also prints them to stderr
+            builder.setErrorHandler(new DefaultHandler());
+            return builder.parse(new InputSource(new StringReader(xml)));
         } catch (ParserConfigurationException | SAXException | IOException e) {
             throw new IllegalArgumentException("not malloc_info XML: " + e.getMessage(), e);
         }

@@ -50,7 +50,7 @@ final class TableReport {
     private void parts(Sample previous, Sample s) {
         Attribution a = s.attribution();
         line("");
-        line("Where RSS goes                %11s %7s %12s  %s", "resident", "share", previous == null ? "" : "change", "from");
+        line("Where RSS goes               %11s %7s %12s  %s", "resident", "share", previous == null ? "" : "change", "from");
         for (Attribution.Part p : a.parts()) {
             String claimed = p.claimed() > p.bytes() ? " (claims " + Bytes.human(p.claimed()) + ", capped)" : "";
             line("  %-26s %11s %6.1f%% %12s  %s%s", p.label(), Bytes.human(p.bytes()), share(p.bytes(), a.rss()),

@@ -1,8 +1,12 @@
 package dev.offheap.cli.inspect;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** malloc_info's XML (two arenas, as glibc 2.36 prints it) read into mallinfo's terms. */
@@ -65,5 +69,112 @@ class MallocInfoTest {
     @Test
     void outputWithoutXmlIsNotParsed() {
         assertThat(MallocInfo.extractXml("1234:\nError: malloc_info failed")).isNull();
+        assertThat(MallocInfo.extractXml("1234:\n<malloc version=\"1\">\n<heap nr=\"0\">")).as("cut off").isNull();
+        assertThat(MallocInfo.extractXml("</malloc> then <malloc version=\"1\">")).as("end before start").isNull();
+    }
+
+    @Test
+    void theXmlIsCutOutOfTheLinesAroundIt() {
+        assertThat(MallocInfo.extractXml("1234:\n<malloc version=\"1\">\n</malloc>\nCommand executed successfully\n"))
+                .isEqualTo("<malloc version=\"1\">\n</malloc>");
+    }
+
+    /**
+     * The current size, not the max; the main arena is the first heap; a heap's top chunk is rest less the binned
+     * chunks (size totals less fast) less the unsorted ones; an element without the attribute reads 0; comments,
+     * unknown totals and aspace lines count for nothing.
+     */
+    @Test
+    void readsCurrentFiguresAndEachArenasTopChunk() {
+        MallocInfo info = MallocInfo.parse("""
+                <malloc version="1">
+                <!-- recorded by hand -->
+                <heap nr="0">
+                <sizes>
+                  <size from="17" to="32" total="64" count="2"/>
+                  <!-- a comment among the sizes -->
+                  <size from="33" to="48" total="480" count="10"/>
+                  <unsorted from="1000" to="2000" total="3000" count="2"/>
+                </sizes>
+                <total type="fast" count="2" size="64"/>
+                <total type="rest" count="13" size="104000"/>
+                <system type="current" size="1000000"/>
+                <system type="max" size="2000000"/>
+                <aspace type="total" size="1000000"/>
+                </heap>
+                <heap nr="1">
+                <sizes>
+                </sizes>
+                <total type="fast" count="0" size="0"/>
+                <total type="rest" count="1" size="50000"/>
+                <system type="current" size="500000"/>
+                </heap>
+                <total type="fast" count="2" size="64"/>
+                <total type="rest" count="14" size="154000"/>
+                <total type="other" count="5" size="777"/>
+                <total type="mmap" count="3" size="3000000"/>
+                <system type="current" size="1500000"/>
+                <system type="max" size="2500000"/>
+                <aspace type="total" size="1500000"/>
+                </malloc>
+                """);
+
+        // main top: 104000 - (544 - 64) - 3000; second: 50000
+        assertThat(info).isEqualTo(new MallocInfo(2, 1_500_000, 154_064, 3_000_000, 3, 100_520, 150_520));
+        assertThat(info.inUseBytes()).isEqualTo(1_500_000 - 154_064 + 3_000_000);
+        assertThat(info.heldBytes()).isEqualTo(4_500_000);
+        assertThat(info.fragmentation()).isEqualTo((154_064.0 - 100_520) / (1_500_000 - 100_520));
+    }
+
+    @Test
+    void aTopChunkIsNeverNegativeAndMissingFiguresAreZero() {
+        MallocInfo info = MallocInfo.parse("""
+                <malloc version="1">
+                <heap nr="0">
+                <sizes>
+                  <size from="33" to="48" total="500" count="10"/>
+                </sizes>
+                <total type="rest" count="10" size="100"/>
+                </heap>
+                <total type="rest" size="100"/>
+                <total type="mmap" size="4096"/>
+                </malloc>
+                """);
+
+        assertThat(info).isEqualTo(new MallocInfo(1, 0, 100, 4096, 0, 0, 0));
+    }
+
+    @Test
+    void noArenaIsNoFigure() {
+        assertThat(MallocInfo.parse("<malloc version=\"1\"></malloc>")).isEqualTo(new MallocInfo(0, 0, 0, 0, 0, 0, 0));
+    }
+
+    @Test
+    void whatIsNotXmlOrDeclaresADoctypeIsRefused() {
+        assertThatThrownBy(() -> MallocInfo.parse("<malloc version=\"1\"><heap>"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not malloc_info XML: ");
+        assertThatThrownBy(() -> MallocInfo.parse("<!DOCTYPE malloc [<!ENTITY x \"y\">]><malloc>&x;</malloc>"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not malloc_info XML: ");
+    }
+
+    /** The XML parser's default error handler prints "[Fatal Error] ..." to stderr, into inspect's output. */
+    @Test
+    void aRefusedDocumentLeavesStderrAlone() {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            assertThatThrownBy(() -> MallocInfo.parse("<malloc><heap></malloc>")).isInstanceOf(IllegalArgumentException.class);
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(printed.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void fragmentationIsZeroWhenNothingIsUnreturnable() {
+        assertThat(new MallocInfo(1, 1000, 600, 0, 0, 1000, 1000).fragmentation()).isZero();
+        assertThat(new MallocInfo(1, 1000, 600, 0, 0, 1200, 1200).fragmentation()).isZero();
+        assertThat(new MallocInfo(1, 1000, 600, 0, 0, 200, 200).fragmentation()).isEqualTo(0.5);
     }
 }

@@ -56,4 +56,181 @@ class MappingClassifierTest {
         assertThat(memory.of(MappingKind.THREAD_STACK)).isEqualTo(96 * 1024);
         assertThat(memory.sharedWithOthers()).isEqualTo((2048L + 1024) * 1024);
     }
+
+    private static final long KIB = 1024;
+    private static final long HEAP_START = 0xc0000000L;
+    private static final long HEAP_END = 0x100000000L;
+    private static final long CODE_START = 0x7f1000000000L;
+    private static final long CODE_END = 0x7f1000400000L;
+
+    /** Heap [0xc0000000, 0x100000000), one code heap, no labels, the JDK in /opt/jdk. */
+    private static final MappingClassifier PLAIN = new MappingClassifier(
+            List.of(new AddressRange(HEAP_START, HEAP_END)), List.of(new AddressRange(CODE_START, CODE_END)),
+            VmMap.EMPTY, "/opt/jdk");
+
+    @Test
+    void theHeapIsEveryMappingInsideItsRangeAndZgcsMemfd() {
+        assertThat(kind(PLAIN, anon(HEAP_START, HEAP_END))).isEqualTo(MappingKind.JAVA_HEAP);
+        assertThat(kind(PLAIN, anon(HEAP_START + 0x1000, HEAP_START + 0x2000))).isEqualTo(MappingKind.JAVA_HEAP);
+        assertThat(kind(PLAIN, anon(HEAP_START - 0x1000, HEAP_START + 0x1000))).isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(kind(PLAIN, anon(HEAP_END - 0x1000, HEAP_END + 0x1000))).isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(kind(PLAIN, file(0x7f5000000000L, "rw-s", "/memfd:java_heap (deleted)"))).isEqualTo(MappingKind.JAVA_HEAP);
+    }
+
+    @Test
+    void theCodeCacheIsEveryMappingInsideACodeHeap() {
+        assertThat(kind(PLAIN, new Mapping(CODE_START, CODE_END, "rwxp", "", 0, 0, 0))).isEqualTo(MappingKind.CODE_CACHE);
+        assertThat(kind(PLAIN, new Mapping(CODE_END - 0x1000, CODE_END + 0x1000, "rwxp", "", 0, 0, 0)))
+                .isEqualTo(MappingKind.ANONYMOUS);
+    }
+
+    @Test
+    void pseudoPathsNameTheBrkHeapTheMainStackAndTheKernelsPages() {
+        assertThat(kind(PLAIN, file(0x5585ed68e000L, "rw-p", "[heap]"))).isEqualTo(MappingKind.NATIVE_HEAP);
+        assertThat(kind(PLAIN, file(0x7ffc4fb16000L, "rw-p", "[stack]"))).isEqualTo(MappingKind.THREAD_STACK);
+        assertThat(kind(PLAIN, file(0x7ffc4fb16000L, "rw-p", "[stack:1234]"))).isEqualTo(MappingKind.THREAD_STACK);
+        for (String kernel : List.of("[vdso]", "[vvar]", "[vsyscall]", "[vvar_vclock]")) {
+            assertThat(kind(PLAIN, file(0x7ffc4fb80000L, "r--p", kernel))).as(kernel).isEqualTo(MappingKind.KERNEL);
+        }
+    }
+
+    @Test
+    void memfdShmSystemVAndSharedAnonymousMemoryAreSharedMemory() {
+        for (String path : List.of("/memfd:offheap-ring (deleted)", "/dev/shm/ring", "/SYSV00000000 (deleted)",
+                "/dev/zero (deleted)", "[anon_shmem:ring]")) {
+            assertThat(kind(PLAIN, file(0x7f6000000000L, "rw-s", path))).as(path).isEqualTo(MappingKind.SHARED_MEMORY);
+        }
+    }
+
+    @Test
+    void librariesJarsTheJdksFilesLocalesAndPerfDataAreProgramFiles() {
+        for (String path : List.of("/usr/lib/x86_64-linux-gnu/libc.so.6", "/opt/app/libfoo.so",
+                "/opt/app/libbar.so.1.2.3", "/tmp/libnative123.so (deleted)", "/app/app.jar", "/var/cache/app.jsa",
+                "/other/jdk/lib/modules", "/usr/lib/locale/C.utf8/LC_CTYPE", "/tmp/hsperfdata_me/1234",
+                "/opt/jdk/lib/tzdb.dat")) {
+            assertThat(kind(PLAIN, file(0x7f3000000000L, "r--p", path))).as(path).isEqualTo(MappingKind.PROGRAM_FILE);
+        }
+    }
+
+    @Test
+    void otherFilesAreDataFiles() {
+        for (String path : List.of("/data/prices.npy", "/opt/jdk-other/lib/tzdb.dat", "/data/x.so.bak",
+                "/data/modules", "/data/app.jar.tmp", "/data/spill (deleted)")) {
+            assertThat(kind(PLAIN, file(0x7f3000000000L, "rw-s", path))).as(path).isEqualTo(MappingKind.DATA_FILE);
+        }
+    }
+
+    @Test
+    void withoutItsJavaHomeTheJdksOwnFilesAreDataFiles() {
+        MappingClassifier noHome = new MappingClassifier(List.of(), List.of(), VmMap.EMPTY, "");
+        MappingClassifier nullHome = new MappingClassifier(List.of(), List.of(), VmMap.EMPTY, null);
+
+        assertThat(kind(noHome, file(0x7f3000000000L, "r--p", "/opt/jdk/lib/tzdb.dat"))).isEqualTo(MappingKind.DATA_FILE);
+        assertThat(kind(nullHome, file(0x7f3000000000L, "r--p", "/opt/jdk/lib/tzdb.dat"))).isEqualTo(MappingKind.DATA_FILE);
+        assertThat(kind(nullHome, file(0x7f3000000000L, "r--p", "/opt/jdk/lib/libjava.so"))).isEqualTo(MappingKind.PROGRAM_FILE);
+    }
+
+    /** A stack: read-write, anonymous, private, right on an inaccessible anonymous guard of less than 64 KiB. */
+    @Test
+    void aStackSitsOnItsGuardPages() {
+        long guard = 0x7f0000000000L;
+        long stack = guard + 60 * KIB;
+        Mapping onGuard = anon(stack, stack + 1024 * KIB);
+
+        assertThat(kind(PLAIN, anon(guard, stack, "---p"), onGuard)).isEqualTo(MappingKind.THREAD_STACK);
+        assertThat(kind(PLAIN, anon(guard, stack, "---p"), anon(stack, stack + 1024 * KIB, "rwxp")))
+                .as("executable stack").isEqualTo(MappingKind.THREAD_STACK);
+        assertThat(kind(PLAIN, anon(guard, stack, "---p"), new Mapping(stack, stack + 1024 * KIB, "rw-p",
+                "[anon:stack]", 0, 0, 0))).as("named anonymous").isEqualTo(MappingKind.THREAD_STACK);
+    }
+
+    @Test
+    void withoutSuchAGuardAnAnonymousMappingIsJustAnonymous() {
+        long guard = 0x7f0000000000L;
+        long stack = guard + 60 * KIB;
+        Mapping onGuard = anon(stack, stack + 1024 * KIB);
+
+        assertThat(kind(PLAIN, onGuard)).as("first mapping").isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(kind(PLAIN, anon(guard, stack, "---p"), anon(stack, stack + 1024 * KIB, "r--p")))
+                .as("read-only").isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(kind(PLAIN, anon(guard, stack, "---p"), anon(stack, stack + 1024 * KIB, "rw-s")))
+                .as("shared").isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(kind(PLAIN, anon(guard, stack - 4 * KIB, "---p"), onGuard)).as("a gap below").isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(kind(PLAIN, anon(guard, stack, "r--p"), onGuard)).as("accessible below").isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(kind(PLAIN, new Mapping(guard, stack, "---p", "/data/x", 0, 0, 0), onGuard))
+                .as("a file below").isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(kind(PLAIN, anon(stack - 64 * KIB, stack, "---p"), onGuard)).as("64 KiB below")
+                .isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(kind(PLAIN, anon(stack - 64 * KIB + 4 * KIB, stack, "---p"), onGuard)).as("60 KiB below")
+                .isEqualTo(MappingKind.THREAD_STACK);
+        long arena = 0x7f0004000000L; // 64 MiB aligned: a malloc arena heap, whatever lies below
+        assertThat(kind(PLAIN, anon(arena - 4 * KIB, arena, "---p"), anon(arena, arena + 1024 * KIB)))
+                .as("on a 64 MiB boundary").isEqualTo(MappingKind.ANONYMOUS);
+    }
+
+    @Test
+    void withNmtTheJvmsLabelsNameItsMappings() {
+        VmMap labels = VmMap.parse("""
+                0x0000000000010000-0x0000000000020000 1 rw-p 1 0 4K com JAVAHEAP -
+                0x0000000000020000-0x0000000000030000 1 rwxp 1 0 4K com CODE -
+                0x0000000000030000-0x0000000000040000 1 rw-p 1 0 4K com STACK-12-main -
+                0x0000000000040000-0x0000000000050000 1 rw-p 1 0 4K com META -
+                0x0000000000050000-0x0000000000060000 1 rw-p 1 0 4K com CLASS -
+                0x0000000000060000-0x0000000000070000 1 rw-p 1 0 4K com CDS -
+                0x0000000000070000-0x0000000000080000 1 rw-p 1 0 4K com CDS /opt/other/classes.jsa
+                0x0000000000080000-0x0000000000090000 1 rw-p 1 0 4K com GC -
+                0x0000000000090000-0x00000000000a0000 1 rw-p 1 0 4K com CARDTBL -
+                0x00000000000a0000-0x00000000000b0000 1 rw-p 1 0 4K com INTERN -
+                0x00000000000b0000-0x00000000000c0000 1 rw-p 1 0 4K com INTERN /data/x
+                0x00000000000c0000-0x00000000000d0000 1 rw-p 1 0 4K com JDK [heap]
+                0x00000000000d0000-0x00000000000e0000 1 rw-p 1 0 4K com POLL [anon:poll]
+                """);
+        MappingClassifier classifier = new MappingClassifier(List.of(), List.of(), labels, "/opt/jdk");
+
+        assertThat(List.of(kind(classifier, anon(0x10000, 0x20000)), kind(classifier, anon(0x20000, 0x30000)),
+                kind(classifier, anon(0x30000, 0x40000)), kind(classifier, anon(0x40000, 0x50000)),
+                kind(classifier, anon(0x50000, 0x60000)), kind(classifier, anon(0x60000, 0x70000)),
+                kind(classifier, new Mapping(0x70000, 0x80000, "rw-p", "/opt/other/classes.jsa", 0, 0, 0)),
+                kind(classifier, anon(0x80000, 0x90000)), kind(classifier, anon(0x90000, 0xa0000)),
+                kind(classifier, anon(0xa0000, 0xb0000)),
+                kind(classifier, new Mapping(0xb0000, 0xc0000, "rw-p", "/data/x", 0, 0, 0)),
+                kind(classifier, new Mapping(0xc0000, 0xd0000, "rw-p", "[heap]", 0, 0, 0)),
+                kind(classifier, new Mapping(0xd0000, 0xe0000, "rw-p", "[anon:poll]", 0, 0, 0)),
+                kind(classifier, anon(0xe0000, 0xf0000)))).containsExactly(
+                MappingKind.JAVA_HEAP, MappingKind.CODE_CACHE, MappingKind.THREAD_STACK, MappingKind.METASPACE,
+                MappingKind.METASPACE, MappingKind.METASPACE,
+                MappingKind.PROGRAM_FILE, // a labelled file goes by its path
+                MappingKind.GC_DATA, MappingKind.GC_DATA, MappingKind.JVM_OTHER,
+                MappingKind.DATA_FILE, MappingKind.NATIVE_HEAP, MappingKind.JVM_OTHER,
+                MappingKind.ANONYMOUS); // past the labels
+    }
+
+    @Test
+    void theHeapAndCodeRangesComeBeforeTheLabels() {
+        VmMap labels = VmMap.parse("""
+                0x0000000000010000-0x0000000000030000 1 rw-p 1 0 4K com GC -
+                """);
+        MappingClassifier classifier = new MappingClassifier(List.of(new AddressRange(0x10000, 0x20000)),
+                List.of(new AddressRange(0x20000, 0x30000)), labels, null);
+
+        assertThat(kind(classifier, anon(0x10000, 0x20000))).isEqualTo(MappingKind.JAVA_HEAP);
+        assertThat(kind(classifier, anon(0x20000, 0x30000))).isEqualTo(MappingKind.CODE_CACHE);
+    }
+
+    /** The kind of the last mapping, the others lying below it. */
+    private static MappingKind kind(MappingClassifier classifier, Mapping... mappings) {
+        return classifier.kind(List.of(mappings), mappings.length - 1);
+    }
+
+    private static Mapping anon(long start, long end) {
+        return anon(start, end, "rw-p");
+    }
+
+    private static Mapping anon(long start, long end, String permissions) {
+        return new Mapping(start, end, permissions, "", 0, 0, 0);
+    }
+
+    private static Mapping file(long start, String permissions, String path) {
+        return new Mapping(start, start + 0x1000, permissions, path, 0, 0, 0);
+    }
 }

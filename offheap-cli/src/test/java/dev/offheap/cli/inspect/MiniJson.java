@@ -5,7 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads the JSON that {@code inspect --json} writes: objects, arrays, strings, numbers, null. For tests. */
+/**
+ * Reads the JSON that {@code inspect --json} writes: objects, arrays, strings, numbers, null. For tests; strict
+ * about commas and about text after the value, so that a test sees a malformed document.
+ */
 final class MiniJson {
     private final String text;
     private int at;
@@ -16,8 +19,17 @@ final class MiniJson {
 
     @SuppressWarnings("unchecked")
     static Map<String, Object> object(String text) {
+        return (Map<String, Object>) parse(text);
+    }
+
+    /** One JSON value, the whole text: a missing comma or anything after the value is an error. */
+    static Object parse(String text) {
         MiniJson json = new MiniJson(text.strip());
-        return (Map<String, Object>) json.value();
+        Object value = json.value();
+        if (json.at != json.text.length()) {
+            throw new IllegalArgumentException("text after the value at " + json.at + " in " + json.text);
+        }
+        return value;
     }
 
     /** The number at a dotted path such as {@code details.malloc.free}. */
@@ -31,6 +43,21 @@ final class MiniJson {
             }
         }
         return ((Number) node).doubleValue();
+    }
+
+    /** The value at a dotted path such as {@code details.malloc.free} or {@code attribution.0.part}. */
+    static Object get(Object root, String path) {
+        Object node = root;
+        for (String key : path.split("\\.")) {
+            if (node instanceof Map<?, ?> map && map.containsKey(key)) {
+                node = map.get(key);
+            } else if (node instanceof List<?> list && key.matches("\\d+") && Integer.parseInt(key) < list.size()) {
+                node = list.get(Integer.parseInt(key));
+            } else {
+                throw new AssertionError("no " + path + " in " + root);
+            }
+        }
+        return node;
     }
 
     private Object value() {
@@ -51,9 +78,11 @@ final class MiniJson {
                 expect(':');
                 map.put(key, value());
                 skipSpace();
-                if (text.charAt(at++) == '}') {
+                if (text.charAt(at) == '}') {
+                    at++;
                     return map;
                 }
+                expect(',');
             }
         }
         if (c == '[') {
@@ -67,9 +96,11 @@ final class MiniJson {
             while (true) {
                 list.add(value());
                 skipSpace();
-                if (text.charAt(at++) == ']') {
+                if (text.charAt(at) == ']') {
+                    at++;
                     return list;
                 }
+                expect(',');
             }
         }
         if (c == '"') {

@@ -1,6 +1,10 @@
 package dev.offheap.cli.inspect;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -66,5 +70,78 @@ class NmtSummaryTest {
     @Test
     void withoutNmtThereIsNoSummary() {
         assertThat(NmtSummary.parse("1977:\nNative memory tracking is not enabled")).isNull();
+        assertThat(NmtSummary.parse(null)).isNull();
+    }
+
+    @Test
+    void readsEachCategoryWhole() {
+        NmtSummary nmt = NmtSummary.parse(SUMMARY);
+
+        assertThat(nmt.categories()).containsExactly(
+                Map.entry("Java Heap", new NmtSummary.Category(393216L << 10, 393216L << 10, 0, 0)),
+                Map.entry("Class", new NmtSummary.Category(1557L << 10, 1344L << 10, 0, 213L << 10)),
+                Map.entry("Thread", new NmtSummary.Category(974L << 10, 0, 912L << 10, (42L + 20) << 10)),
+                Map.entry("GC", new NmtSummary.Category(45399L << 10, 40652L << 10, 0, 4747L << 10)),
+                Map.entry("Internal", new NmtSummary.Category(1264L << 10, 36L << 10, 0, 1228L << 10)),
+                Map.entry("Native Memory Tracking", new NmtSummary.Category(874L << 10, 0, 0, 13L << 10)),
+                Map.entry("Shared class space", new NmtSummary.Category(13908L << 10, 13908L << 10, 0, 0)),
+                Map.entry("Metaspace", new NmtSummary.Category(8808L << 10, 8768L << 10, 0, 40L << 10)));
+    }
+
+    /**
+     * {@code scale=} prints other units; a category may list several mappings or mallocs on its lines; what comes
+     * before the first category (the totals) belongs to none.
+     */
+    @Test
+    void readsEveryUnitAndAddsUpWhatACategoryLists() {
+        NmtSummary nmt = NmtSummary.parse("""
+                Native Memory Tracking:
+
+                Total: reserved=6GB, committed=400MB
+                       (malloc=99MB #1) (mmap: reserved=6GB, committed=372MB)
+
+                -                 Java Heap (reserved=6GB, committed=2GB)
+                                            (mmap: reserved=6GB, committed=2GB)
+
+                -                    Thread (reserved=19MB, committed=3MB)
+                                            (stack: reserved=19MB, committed=3MB)
+                                            (malloc=42KB tag=Thread #115) (arena=20kb #34)
+
+                -                        GC (reserved=150MB, committed=40MB)
+                                            (mmap: reserved=146MB, committed=36MB)
+                                            (mmap: reserved=4MB, committed=4MB)
+
+                -                     Other (reserved=1264, committed=1264B)
+                                            (malloc=1000B #3)
+                                            (mmap: reserved=264, committed=264)
+                """);
+
+        assertThat(nmt.categories()).containsExactly(
+                Map.entry("Java Heap", new NmtSummary.Category(2L << 30, 2L << 30, 0, 0)),
+                Map.entry("Thread", new NmtSummary.Category(3L << 20, 0, 3L << 20, 62L << 10)),
+                Map.entry("GC", new NmtSummary.Category(40L << 20, 40L << 20, 0, 0)),
+                Map.entry("Other", new NmtSummary.Category(1264, 264, 0, 1000)));
+        assertThat(nmt.threadStacks()).isEqualTo(3L << 20);
+        assertThat(nmt.gc()).isEqualTo(40L << 20);
+        assertThat(nmt.metaspace()).as("no Class or Metaspace category").isZero();
+        assertThat(nmt.otherMapped()).isEqualTo(264);
+        assertThat(nmt.mallocTotal()).isEqualTo((62L << 10) + 1000);
+    }
+
+    @Test
+    void anUnknownUnitIsRefused() {
+        assertThatThrownBy(() -> NmtSummary.parse("""
+                Native Memory Tracking:
+                -                 Java Heap (reserved=6TB, committed=1TB)
+                """)).isInstanceOf(IllegalArgumentException.class).hasMessage("unknown NMT unit TB");
+    }
+
+    @Test
+    void aSummaryWithoutCategoriesHasNone() {
+        NmtSummary nmt = NmtSummary.parse("Native Memory Tracking:\n\nTotal: reserved=1KB, committed=1KB\n");
+
+        assertThat(nmt.categories()).isEmpty();
+        assertThat(List.of(nmt.threadStacks(), nmt.metaspace(), nmt.gc(), nmt.otherMapped(), nmt.mallocTotal()))
+                .containsOnly(0L);
     }
 }

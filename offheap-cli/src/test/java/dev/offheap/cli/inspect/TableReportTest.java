@@ -1,0 +1,166 @@
+package dev.offheap.cli.inspect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The tables for people, line by line, for hand-made samples: the second look of watch mode (changes beside each
+ * figure, capped claims, NMT, malloc, offheap's pools and budgets) and a first look at a bare JVM.
+ */
+class TableReportTest {
+
+    @Test
+    void aSampleInWatchModeShowsEveryFigureAndItsChange() {
+        String report = TableReport.of(ReportSamples.previous(), ReportSamples.now(),
+                List.of("first finding", "second, 100 % sure"));
+
+        assertThat(report).isEqualTo("""
+                offheap inspect 4194305 (?), OpenJDK 64-Bit Server VM 25+36-LTS, 4 CPUs, 2025-03-04T05:06:07Z
+
+                Resident memory (RSS) 500.0 MiB (+20.0 MiB): anonymous 400.0 MiB, file-backed 75.0 MiB, shared memory 25.0 MiB (30.0 MiB also mapped by other processes)
+                  by mapping kind (321 mappings):
+                    Java heap                                      250.0 MiB
+                    code cache                                      15.0 MiB
+                    thread stacks                                    5.0 MiB
+                    brk heap (malloc's main arena)                  30.0 MiB
+                    other anonymous                                100.0 MiB
+                    program files (JDK, libraries, jars)            50.0 MiB
+                    data files (mapped buffers, spill files)        25.0 MiB
+                    shared memory (memfd, /dev/shm)                 25.0 MiB
+                    kernel ([vdso], [vvar])                          8.0 KiB
+
+                Where RSS goes                  resident   share       change  from
+                  Java heap                    250.0 MiB   50.0%    +10.0 MiB  smaps in the heap's range
+                  code cache                    15.0 MiB    3.0%         +0 B  smaps in the code heaps
+                  program files                 50.0 MiB   10.0%         +0 B  smaps, libraries and jars
+                  mapped files                  25.0 MiB    5.0%         +0 B  smaps, other files
+                  thread stacks                  5.0 MiB    1.0%         +0 B  smaps, guard-page layout
+                  metaspace                     20.0 MiB    4.0%         +0 B  NMT Class + Metaspace mmap committed
+                  GC structures                 10.0 MiB    2.0%    +10.0 MiB  NMT GC mmap committed
+                  other JVM mappings             5.0 MiB    1.0%         +0 B  NMT other categories' mmap committed
+                  offheap pools                 60.0 MiB   12.0%         +0 B  dev.offheap MBeans BytesFromOs
+                  malloc (glibc)                35.0 MiB    7.0%     -5.0 MiB  malloc_info, held less top chunks (claims 45.0 MiB, capped)
+                  unexplained                   25.0 MiB    5.0%     +5.0 MiB  RSS minus the parts above
+
+                JVM
+                  heap        120.0 MiB used, 256.0 MiB committed, 250.0 MiB resident, max 1.0 GiB
+                  metaspace   19.0 MiB used, 21.0 MiB committed
+                  code cache  16.0 MiB committed, 15.0 MiB resident
+                  threads     31, stacks 5.0 MiB resident
+                  NMT         summary: GC structures 10.0 MiB, other JVM mappings 5.0 MiB, malloc'd by the JVM 3.5 MiB (inside malloc below)
+
+                JDK buffer pools
+                  direct      12 buffers (+4), 3.0 MiB capacity, 3.5 MiB memory (malloc'd), limit 512.0 MiB
+                              in 1000 ms: 3 created (3.0 MiB), 1 freed (1.0 MiB)
+                  mapped      2 buffers, 24.0 MiB capacity; data files 25.0 MiB resident
+
+                malloc (glibc's malloc_info, through System.native_heap_info)
+                  in use 38.0 MiB (of which direct buffers 3.5 MiB), free 10.0 MiB, releasable 3.0 MiB, 3 arenas, 5 chunks mapped on their own (8.0 MiB)
+                  fragmentation 21.1 % (seed 002: free but not returnable / all not returnable, over the arenas)
+
+                offheap
+                  BufferPool http "edge"      from OS 60.0 MiB, in use 40.0 MiB, cached 20.0 MiB, peak 64.0 MiB, limit none, leaks 0
+                  ChunkPool  cache            from OS 0 B, in use 0 B, cached 0 B, peak 0 B, limit 256.0 MiB, leaks 2
+                  MemoryBudget /app/cache       used 100.0 MiB, peak 120.0 MiB, limit 1.0 GiB
+                  MemoryBudget spill            used 0 B, peak 1.0 KiB, limit none
+
+                Findings
+                  - first finding
+                  - second, 100 % sure
+                """);
+    }
+
+    @Test
+    void aFirstLookAtABareJvmSaysWhatIsMissing() {
+        String report = TableReport.of(null, ReportSamples.bare(), List.of());
+
+        assertThat(report).isEqualTo("""
+                offheap inspect 4194305 (?), VM, 1 CPUs, 2025-03-04T05:06:07Z
+
+                Resident memory (RSS) 64.0 MiB: anonymous 16.0 MiB, file-backed 48.0 MiB, shared memory 0 B (0 B also mapped by other processes)
+                  by mapping kind (7 mappings):
+                    other anonymous                                 16.0 MiB
+                    program files (JDK, libraries, jars)            32.0 MiB
+                    data files (mapped buffers, spill files)        16.0 MiB
+
+                Where RSS goes                  resident   share               from
+                  Java heap                     16.0 MiB   25.0%               MemoryMXBean committed (claims 32.0 MiB, capped)
+                  code cache                         0 B    0.0%               CodeHeap pools committed (claims 2.0 MiB, capped)
+                  program files                 32.0 MiB   50.0%               smaps, libraries and jars
+                  mapped files                  16.0 MiB   25.0%               smaps, other files
+                  thread stacks                      0 B    0.0%               smaps, guard-page layout
+                  metaspace                          0 B    0.0%               Metaspace pool committed (claims 4.0 MiB, capped)
+                  offheap pools                      0 B    0.0%               dev.offheap MBeans BytesFromOs
+                  malloc (glibc)                     0 B    0.0%               malloc_info, held less top chunks
+                  unexplained                        0 B    0.0%               RSS minus the parts above
+
+                JVM
+                  heap        1.0 MiB used, 32.0 MiB committed, 16.0 MiB resident, max none
+                  metaspace   3.0 MiB used, 4.0 MiB committed
+                  code cache  2.0 MiB committed, 0 B resident
+                  threads     9, stacks 0 B resident
+                  NMT         off: start the JVM with -XX:NativeMemoryTracking=summary for GC structures and the rest
+
+                JDK buffer pools
+                  direct      0 buffers, 0 B capacity, 0 B memory (malloc'd), limit none set (the max heap)
+                              in 0 ms: 0 created (0 B), 0 freed (0 B)
+                  mapped      0 buffers, 0 B capacity; data files 16.0 MiB resident
+
+                malloc      unavailable: System.native_heap_info said: "no"
+
+                offheap     no dev.offheap MBeans in the target
+
+                Findings: none
+                """);
+    }
+
+    @Test
+    void theHeadingsOfThePartsTableEndWhereTheirColumnsEnd() {
+        List<String> lines = TableReport.of(ReportSamples.previous(), ReportSamples.now(), List.of()).lines().toList();
+        String heading = lines.stream().filter(l -> l.startsWith("Where RSS goes")).findFirst().orElseThrow();
+        String row = lines.stream().filter(l -> l.startsWith("  Java heap  ")).findFirst().orElseThrow();
+
+        assertThat(heading.indexOf("resident") + "resident".length()).isEqualTo(row.indexOf("250.0 MiB") + "250.0 MiB".length());
+        assertThat(heading.indexOf("share") + "share".length()).isEqualTo(row.indexOf("50.0%") + "50.0%".length());
+        assertThat(heading.indexOf("change") + "change".length()).isEqualTo(row.indexOf("+10.0 MiB") + "+10.0 MiB".length());
+        assertThat(heading.indexOf("from")).isEqualTo(row.indexOf("smaps in"));
+    }
+
+    /** Nothing resident, a max heap and a pool limit of 0 (which are limits, not "none"), no change in buffers. */
+    @Test
+    void zerosAreFiguresToo() {
+        Sample bare = ReportSamples.bare();
+        JvmAreas jvm = new JvmAreas("VM", 1, "", ReportSamples.MIB, 32 * ReportSamples.MIB, 0, 0, 0, 0, 9, 0, "off");
+        Sample empty = new Sample(bare.pid(), bare.time(), new ProcessMemory(0, 0, 0, 0, 0, Map.of(), 0, null), jvm,
+                bare.buffers(), bare.reports(), List.of(new OffheapBean("BufferPool", "tiny", Map.of("LimitBytes", 0L), null)),
+                new Attribution(0, List.of(new Attribution.Part("heap", "Java heap", 0, 0, "smaps in the heap's range")), 0));
+
+        List<String> lines = TableReport.of(empty, empty, List.of()).lines().toList();
+
+        assertThat(lines).contains(
+                "Resident memory (RSS) 0 B (+0 B): anonymous 0 B, file-backed 0 B, shared memory 0 B (0 B also mapped by other processes)",
+                "  by mapping kind (0 mappings):",
+                "  Java heap                          0 B    0.0%         +0 B  smaps in the heap's range",
+                "  unexplained                        0 B    0.0%         +0 B  RSS minus the parts above",
+                "  heap        1.0 MiB used, 32.0 MiB committed, 0 B resident, max 0 B",
+                "  direct      0 buffers (+0), 0 B capacity, 0 B memory (malloc'd), limit none set (the max heap)",
+                "  BufferPool tiny             from OS 0 B, in use 0 B, cached 0 B, peak 0 B, limit 0 B, leaks 0");
+        assertThat(lines.get(lines.indexOf("  by mapping kind (0 mappings):") + 1)).as("no kind listed").isEmpty();
+    }
+
+    @Test
+    void fewerDirectBuffersThanBeforeShowAsANegativeCount() {
+        Sample now = ReportSamples.now();
+        Sample more = ReportSamples.previous();
+        Sample before = new Sample(more.pid(), more.time(), more.memory(), more.jvm(),
+                new BufferPools(new BufferPools.Usage(15, 4 * ReportSamples.MIB, 4 * ReportSamples.MIB),
+                        more.buffers().mapped(), more.buffers().churn()),
+                more.reports(), more.offheap(), more.attribution());
+
+        assertThat(TableReport.of(before, now, List.of()).lines()).contains(
+                "  direct      12 buffers (-3), 3.0 MiB capacity, 3.5 MiB memory (malloc'd), limit 512.0 MiB");
+    }
+}
