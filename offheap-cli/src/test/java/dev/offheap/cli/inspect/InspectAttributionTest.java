@@ -17,6 +17,7 @@ import java.util.Map;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -24,6 +25,7 @@ import picocli.CommandLine;
  * Starts a JVM, inspects it, lets it allocate known amounts of every kind, inspects it again: each amount
  * must show in its part within 5 %, and less than 10 % of RSS may stay unexplained.
  */
+@Tag("child-jvm")
 class InspectAttributionTest {
     private static final double TOLERANCE = 0.05;
 
