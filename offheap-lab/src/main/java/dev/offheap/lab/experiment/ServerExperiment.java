@@ -83,7 +83,8 @@ public final class ServerExperiment implements Experiment {
     /** The share of the progress bar taken by the seed's part when the frameworks part runs too. */
     private static final double SEED_SHARE = 0.2;
 
-    private record Run(LoadClient.Load load, Samples latency, Wrk.Report wrk) {}
+    /** One strategy's run: the lab's client's load and latencies, wrk's report (null without wrk). */
+    record Run(LoadClient.Load load, Samples latency, Wrk.Report wrk) {}
 
     @Override
     public ExperimentResult run(LabContext context) throws Exception {
@@ -203,7 +204,7 @@ public final class ServerExperiment implements Experiment {
         }
     }
 
-    private ExperimentResult result(Map<String, Run> runs, List<String> notes, ServerShootout.Results shootout) {
+    ExperimentResult result(Map<String, Run> runs, List<String> notes, ServerShootout.Results shootout) {
         double best = runs.values().stream().mapToDouble(r -> r.load().perSecond()).max().orElse(Double.NaN);
         List<List<String>> rows = new ArrayList<>();
         List<Double> seed = new ArrayList<>();
@@ -311,7 +312,7 @@ public final class ServerExperiment implements Experiment {
      */
     private static final double NOISE = 0.85;
 
-    private static List<String> verdicts(Map<String, Run> runs) {
+    static List<String> verdicts(Map<String, Run> runs) {
         if (runs.isEmpty()) {
             return List.of("on this machine, the server was not measured: see the notes");
         }
