@@ -321,6 +321,9 @@ public final class ServerExperiment implements Experiment {
                 .orElseThrow().getKey();
         double worst = runs.values().stream().mapToDouble(r -> r.load().perSecond()).min().orElseThrow();
         double top = runs.get(best).load().perSecond();
+        if (!(top > 0)) {
+            return List.of("on this machine, the server served no request: see the notes");
+        }
         return List.of(String.format(Locale.ROOT,
                 "on this machine, %s serves the most requests (%s req/s); the slowest strategy is %s lower;"
                         + " the seed found heap views best (2484 vs 2241-2304 tx/s, a 10%% spread)",

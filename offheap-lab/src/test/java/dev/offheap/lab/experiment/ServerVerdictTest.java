@@ -66,6 +66,12 @@ class ServerVerdictTest {
     }
 
     @Test
+    void noRequestServedNamesNoStrategy() {
+        assertThat(ServerExperiment.verdicts(runs("heap", 0, "direct", 0, "pool", 0)))
+                .containsExactly("on this machine, the server served no request: see the notes");
+    }
+
+    @Test
     void aStrategyThatServedNothingIsAHundredPercentLower() {
         assertThat(ServerExperiment.verdicts(runs("heap", 0, "direct", 1000))).containsExactly(
                 "on this machine, direct serves the most requests (1000 req/s); the slowest strategy is 100% lower"
