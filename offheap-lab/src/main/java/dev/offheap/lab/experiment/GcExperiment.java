@@ -71,13 +71,13 @@ public final class GcExperiment implements Experiment {
             for (String mode : MODES) {
                 String label = gc + " " + mode;
                 context.progress().update("gc: message loop, " + label, step++ / (double) steps);
-                loops.add(loop(jvm, context.workDir(), gc, mode, loopMillis));
+                loops.add(measureLoop(jvm, context.workDir(), gc, mode, loopMillis));
             }
         }
         List<ChaseRun> chases = new ArrayList<>();
         for (Chase chase : CHASES) {
             context.progress().update("gc: chaser, " + chase.label(), step++ / (double) steps);
-            chases.add(chase(jvm, chase, chaseMillis));
+            chases.add(measureChase(jvm, chase, chaseMillis));
         }
         context.progress().update("gc: done", 1);
         List<String> notes = new ArrayList<>(List.of(
@@ -110,7 +110,7 @@ public final class GcExperiment implements Experiment {
                 charts(loops, chases, chaseMillis), verdicts(loops, chases), notes, raw);
     }
 
-    private static Loop loop(ChildJvm jvm, Path dir, String gc, String mode, long millis) throws Exception {
+    private static Loop measureLoop(ChildJvm jvm, Path dir, String gc, String mode, long millis) throws Exception {
         Files.createDirectories(dir);
         Path log = dir.resolve("gc-" + gc + "-" + mode + ".log");
         String label = gc + " " + mode;
@@ -132,7 +132,7 @@ public final class GcExperiment implements Experiment {
         }
     }
 
-    private static ChaseRun chase(ChildJvm jvm, Chase chase, long millis) throws Exception {
+    private static ChaseRun measureChase(ChildJvm jvm, Chase chase, long millis) throws Exception {
         long interval = millis / 10;
         ChildJvm.Outcome out = jvm.run(chase.options(), Chaser.class,
                 List.of(chase.mode(), Long.toString(millis), Long.toString(interval), Long.toString(CHASER_BUDGET)),

@@ -113,7 +113,7 @@ public final class ServerExperiment implements Experiment {
         double seedShare = frameworks.isPresent() && wrkPath.isPresent() ? SEED_SHARE : 1;
         try {
             context.progress().update("server: warming up", 0);
-            warmUp(file, connections, warmup);
+            measureWarmUp(file, connections, warmup);
             for (int i = 0; i < STRATEGIES.size(); i++) {
                 String strategy = STRATEGIES.get(i);
                 context.progress().update("server: " + strategy, seedShare * i / STRATEGIES.size());
@@ -124,7 +124,8 @@ public final class ServerExperiment implements Experiment {
                     notes.add("skipped: no free port on the loopback interface (" + e.getMessage() + ")");
                     break;
                 }
-                runs.put(strategy, serve(socket, strategy, file, connections, warmup, millis, wrkPath, notes));
+                runs.put(strategy, measureStrategy(socket, strategy, file, connections, warmup, millis, wrkPath,
+                        notes));
             }
         } finally {
             Files.deleteIfExists(file);
@@ -171,7 +172,7 @@ public final class ServerExperiment implements Experiment {
     }
 
     /** The first strategy measured should not pay for compiling the server and the client. */
-    private void warmUp(Path file, int connections, long millis) throws Exception {
+    private void measureWarmUp(Path file, int connections, long millis) throws Exception {
         try (BufferStrategy buffers = BufferStrategy.named("heap");
                 StaticFileServer server = new StaticFileServer(binder.bind(), buffers, file)) {
             LoadClient.run((InetSocketAddress) server.address(), connections, millis);
@@ -180,8 +181,8 @@ public final class ServerExperiment implements Experiment {
         }
     }
 
-    private static Run serve(ServerSocketChannel socket, String strategy, Path file, int connections, long warmup,
-            long millis, Optional<String> wrkPath, List<String> notes) throws Exception {
+    private static Run measureStrategy(ServerSocketChannel socket, String strategy, Path file, int connections,
+            long warmup, long millis, Optional<String> wrkPath, List<String> notes) throws Exception {
         try (BufferStrategy buffers = BufferStrategy.named(strategy)) {
             InetSocketAddress address = (InetSocketAddress) socket.getLocalAddress();
             try (StaticFileServer server = new StaticFileServer(socket, buffers, file)) {
