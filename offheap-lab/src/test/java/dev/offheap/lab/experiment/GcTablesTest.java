@@ -10,6 +10,7 @@ import dev.offheap.lab.ExperimentResult.Series;
 import dev.offheap.lab.ExperimentResult.Table;
 import dev.offheap.lab.experiment.GcExperiment.Chase;
 import dev.offheap.lab.experiment.GcExperiment.ChaseRun;
+import dev.offheap.lab.experiment.GcExperiment.Loop;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,8 +31,8 @@ class GcTablesTest {
                 List.of("G1 heap", "—", "150", "0.75x", "200", "198", "200", "0.200", "150 MiB", "0.000 MiB"),
                 List.of("G1 pool", "pooling (Netty ByteBuf) recommended, not measured", "200", "1.00x", "0.500",
                         "0.500", "1", "0.000", "100 MiB", "8.00 MiB"),
-                List.of("ZGC direct", "same app, Shenandoah: 86 ms 'process weakrefs' pauses every ~1 min", "—", "—",
-                        "—", "—", "0", "—", "—", "—"),
+                List.of("ZGC direct", "same app, Shenandoah: 86 ms 'process weakrefs' pauses every ~1 min", "—",
+                        "—", "—", "—", "0", "—", "—", "—"),
                 List.of("ZGC heap", "after the fix (allocate), Shenandoah: sub-millisecond pauses", "80.0", "0.40x",
                         "0.200", "0.200", "2", "1.50", "300 MiB", "0.000 MiB"),
                 List.of("ZGC pool", "—", "120", "0.60x", "0.050", "0.050", "1", "0.750", "250 MiB", "16.0 MiB"));
@@ -42,6 +43,14 @@ class GcTablesTest {
         Table table = GcExperiment.loopTable(List.of(GcFigures.ZGC_DIRECT_FAILED));
 
         assertThat(table.rows().getFirst().subList(2, 4)).containsExactly("—", "—");
+    }
+
+    @Test
+    void aPeakOfZeroIsAFigureNotAMissingOne() {
+        Loop nothing = new Loop("G1 heap", 1000, new Samples(new long[0]), 0, 0, 0, null);
+
+        assertThat(GcExperiment.loopTable(List.of(nothing)).rows().getFirst().subList(8, 10))
+                .containsExactly("0.000 MiB", "0.000 MiB");
     }
 
     @Test

@@ -8,6 +8,8 @@ import static dev.offheap.lab.experiment.GcFigures.LOOPS;
 import static dev.offheap.lab.experiment.GcFigures.NAN;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.offheap.lab.experiment.GcExperiment.Chase;
+import dev.offheap.lab.experiment.GcExperiment.ChaseRun;
 import dev.offheap.lab.experiment.GcExperiment.Loop;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -41,7 +43,8 @@ class GcVerdictTest {
 
         assertThat(GcExperiment.verdicts(List.of(G1_DIRECT, failedPool), List.of()).getFirst())
                 .isEqualTo("on this machine, under G1, direct: 100 k msgs/s, pauses up to 120 ms, 5.50 ms of"
-                        + " reference processing; pool: — k msgs/s, pauses up to — ms, — ms of reference processing");
+                        + " reference processing; pool: — k msgs/s, pauses up to — ms, — ms of reference"
+                        + " processing");
         assertThat(GcExperiment.verdicts(List.of(G1_DIRECT, G1_HEAP), List.of()).getFirst())
                 .isEqualTo("on this machine, under G1, direct: 100 k msgs/s, pauses up to 120 ms, 5.50 ms of"
                         + " reference processing; heap: 150 k msgs/s, pauses up to 200 ms, 0.200 ms of reference"
@@ -49,6 +52,14 @@ class GcVerdictTest {
         assertThat(GcExperiment.verdicts(List.of(G1_POOL), List.of()).getFirst())
                 .isEqualTo("on this machine, under G1, pool: 200 k msgs/s, pauses up to 0.500 ms, 0.000 ms of"
                         + " reference processing");
+    }
+
+    @Test
+    void aChaseThatPeakedAtZeroHasAFigure() {
+        ChaseRun zero = new ChaseRun(new Chase("pool", "pool", List.of()), List.of(), 0, "ran");
+
+        assertThat(GcExperiment.verdicts(List.of(), List.of(zero)).get(2))
+                .isEqualTo("DirectMemoryChaser, pool: RSS peaked at 0.000 MiB; ran");
     }
 
     @Test

@@ -84,7 +84,8 @@ class HtmlReportTest {
         String html = HtmlReport.render(new LabRun("m", "j", "", "s", 1,
                 List.of(new Outcome(io, Outcome.Status.FAILED, 1), new Outcome(ALLOC, Outcome.Status.SKIPPED, 0))));
 
-        assertThat(html).containsSubsequence("<section class=\"experiment\" id=\"io&lt;1&gt;\">\n<h2>io&lt;1&gt;: t</h2>",
+        assertThat(html).containsSubsequence(
+                "<section class=\"experiment\" id=\"io&lt;1&gt;\">\n<h2>io&lt;1&gt;: t</h2>",
                 "<p class=\"status\">failed in 1.0 s</p>", "<p class=\"verdict\">v</p>\n<figure><svg class=\"chart\""
                         + " data-experiment=\"io&lt;1&gt;\"", "first (ns)", "</svg>\n</figure>\n<figure><svg ",
                 "second (ms)", "</svg>\n</figure>\n<table>", "</table>\n</section>\n",

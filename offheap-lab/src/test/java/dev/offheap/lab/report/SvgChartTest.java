@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -16,8 +17,8 @@ import org.junit.jupiter.api.Test;
  * wide, its bars share 80 % of it from 10 % in, and a bar's height is its share of the axis' top.
  */
 class SvgChartTest {
-    private static final String OPEN = "<svg class=\"chart\" data-experiment=\"%s\" xmlns=\"http://www.w3.org/2000/svg\""
-            + " width=\"820\" height=\"340\" viewBox=\"0 0 820 340\" role=\"img\">\n";
+    private static final String OPEN = "<svg class=\"chart\" data-experiment=\"%s\""
+            + " xmlns=\"http://www.w3.org/2000/svg\" width=\"820\" height=\"340\" viewBox=\"0 0 820 340\" role=\"img\">\n";
 
     private static String svg(Chart chart) {
         return SvgChart.render(chart, "ex").replace(System.lineSeparator(), "\n");
@@ -28,8 +29,8 @@ class SvgChartTest {
     }
 
     private static String tick(double y, String label) {
-        return String.format("<line x1=\"70\" x2=\"640\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/><text x=\"64\" y=\"%.1f\""
-                + " class=\"tick\" text-anchor=\"end\">%s</text>", y, y, y + 4, label);
+        return String.format(Locale.ROOT, "<line x1=\"70\" x2=\"640\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>"
+                + "<text x=\"64\" y=\"%.1f\" class=\"tick\" text-anchor=\"end\">%s</text>", y, y, y + 4, label);
     }
 
     @Test
