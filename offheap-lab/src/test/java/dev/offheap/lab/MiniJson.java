@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A strict little JSON parser for the tests: objects to maps, arrays to lists, numbers to doubles. */
-final class MiniJson {
+public final class MiniJson {
     private final String text;
     private int pos;
 
@@ -14,7 +14,7 @@ final class MiniJson {
         this.text = text;
     }
 
-    static Object parse(String text) {
+    public static Object parse(String text) {
         MiniJson p = new MiniJson(text);
         Object value = p.value();
         p.skipSpace();

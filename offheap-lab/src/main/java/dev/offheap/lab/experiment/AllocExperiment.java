@@ -77,7 +77,8 @@ public final class AllocExperiment implements Experiment {
         return result(context, nanos, jmh.problems());
     }
 
-    private ExperimentResult result(LabContext context, Map<String, double[]> nanos, List<String> problems) {
+    /** The table, chart and verdicts of measured figures: ns per operation by strategy label, one per size. */
+    ExperimentResult result(LabContext context, Map<String, double[]> nanos, List<String> problems) {
         List<List<String>> rows = new ArrayList<>();
         List<String> categories = new ArrayList<>();
         List<String> verdicts = new ArrayList<>();
@@ -124,7 +125,8 @@ public final class AllocExperiment implements Experiment {
                 verdicts, notes, raw);
     }
 
-    private static String verdict(String size, Map<String, double[]> nanos, int k) {
+    /** The strategies at size index {@code k}, cheapest first, TLAB-less allocation left out. */
+    static String verdict(String size, Map<String, double[]> nanos, int k) {
         List<Map.Entry<String, double[]>> sorted = nanos.entrySet().stream()
                 .filter(e -> !e.getKey().contains("TLAB") && !Double.isNaN(e.getValue()[k]))
                 .sorted(Comparator.comparingDouble(e -> e.getValue()[k])).toList();

@@ -35,7 +35,7 @@ public final class GcExperiment implements Experiment {
             "G1 pool", "pooling (Netty ByteBuf) recommended, not measured");
     private static final String SEED_LOOP_COLUMN = "seed 000 (2020, AWS m5.large, JDK 13)";
 
-    private record Chase(String label, String mode, List<String> options) {}
+    record Chase(String label, String mode, List<String> options) {}
 
     private static final List<Chase> CHASES = List.of(
             new Chase("direct, -Xmx512m", "direct", List.of("-Xmx512m")),
@@ -54,10 +54,10 @@ public final class GcExperiment implements Experiment {
         return "A buffer per message (direct, heap) or a pool lease, under G1 and ZGC; DirectMemoryChaser vs a budget";
     }
 
-    private record Loop(String label, double rate, Samples pauses, double referenceMs, long rssKib,
+    record Loop(String label, double rate, Samples pauses, double referenceMs, long rssKib,
             long offHeapBytes, String failure) {}
 
-    private record ChaseRun(Chase chase, List<Double> rssMib, long peakKib, String outcome) {}
+    record ChaseRun(Chase chase, List<Double> rssMib, long peakKib, String outcome) {}
 
     @Override
     public ExperimentResult run(LabContext context) throws Exception {
@@ -71,13 +71,13 @@ public final class GcExperiment implements Experiment {
             for (String mode : MODES) {
                 String label = gc + " " + mode;
                 context.progress().update("gc: message loop, " + label, step++ / (double) steps);
-                loops.add(loop(jvm, context.workDir(), gc, mode, loopMillis));
+                loops.add(measureLoop(jvm, context.workDir(), gc, mode, loopMillis));
             }
         }
         List<ChaseRun> chases = new ArrayList<>();
         for (Chase chase : CHASES) {
             context.progress().update("gc: chaser, " + chase.label(), step++ / (double) steps);
-            chases.add(chase(jvm, chase, chaseMillis));
+            chases.add(measureChase(jvm, chase, chaseMillis));
         }
         context.progress().update("gc: done", 1);
         List<String> notes = new ArrayList<>(List.of(
@@ -110,7 +110,7 @@ public final class GcExperiment implements Experiment {
                 charts(loops, chases, chaseMillis), verdicts(loops, chases), notes, raw);
     }
 
-    private static Loop loop(ChildJvm jvm, Path dir, String gc, String mode, long millis) throws Exception {
+    private static Loop measureLoop(ChildJvm jvm, Path dir, String gc, String mode, long millis) throws Exception {
         Files.createDirectories(dir);
         Path log = dir.resolve("gc-" + gc + "-" + mode + ".log");
         String label = gc + " " + mode;
@@ -132,7 +132,7 @@ public final class GcExperiment implements Experiment {
         }
     }
 
-    private static ChaseRun chase(ChildJvm jvm, Chase chase, long millis) throws Exception {
+    private static ChaseRun measureChase(ChildJvm jvm, Chase chase, long millis) throws Exception {
         long interval = millis / 10;
         ChildJvm.Outcome out = jvm.run(chase.options(), Chaser.class,
                 List.of(chase.mode(), Long.toString(millis), Long.toString(interval), Long.toString(CHASER_BUDGET)),
@@ -157,7 +157,7 @@ public final class GcExperiment implements Experiment {
         return new ChaseRun(chase, rss, Long.parseLong(v.get("peakRssKib")), v.get("outcome"));
     }
 
-    private static Table loopTable(List<Loop> loops) {
+    static Table loopTable(List<Loop> loops) {
         double best = loops.stream().mapToDouble(Loop::rate).filter(r -> !Double.isNaN(r)).max().orElse(Double.NaN);
         List<List<String>> rows = new ArrayList<>();
         for (Loop l : loops) {
@@ -174,7 +174,7 @@ public final class GcExperiment implements Experiment {
                 rows);
     }
 
-    private static Table chaseTable(List<ChaseRun> chases) {
+    static Table chaseTable(List<ChaseRun> chases) {
         long smallest = chases.stream().mapToLong(ChaseRun::peakKib).filter(k -> k > 0).min().orElse(-1);
         List<List<String>> rows = new ArrayList<>();
         for (ChaseRun c : chases) {
@@ -194,7 +194,7 @@ public final class GcExperiment implements Experiment {
                 rows);
     }
 
-    private static List<Chart> charts(List<Loop> loops, List<ChaseRun> chases, long chaseMillis) {
+    static List<Chart> charts(List<Loop> loops, List<ChaseRun> chases, long chaseMillis) {
         List<String> labels = loops.stream().map(Loop::label).toList();
         Chart pauses = new Chart("Stop-the-world pauses per run (lower is better)", "ms", true, labels,
                 List.of(new Series("max", loops.stream().map(l -> l.pauses().max() / 1e6).toList()),
@@ -210,7 +210,7 @@ public final class GcExperiment implements Experiment {
         return List.of(pauses, rate, rss);
     }
 
-    private static List<String> verdicts(List<Loop> loops, List<ChaseRun> chases) {
+    static List<String> verdicts(List<Loop> loops, List<ChaseRun> chases) {
         List<String> verdicts = new ArrayList<>();
         for (String gc : COLLECTORS) {
             Map<String, Loop> byMode = new LinkedHashMap<>();

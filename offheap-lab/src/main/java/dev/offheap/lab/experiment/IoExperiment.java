@@ -127,7 +127,7 @@ public final class IoExperiment implements Experiment {
         return new Samples(nanos);
     }
 
-    private static List<String> verdicts(Map<String, Double> ms, int size) {
+    static List<String> verdicts(Map<String, Double> ms, int size) {
         String best = bestBuffer(ms);
         double heap = ms.get("heap");
         double direct = ms.get("direct");
@@ -140,7 +140,7 @@ public final class IoExperiment implements Experiment {
                 advice(ms));
     }
 
-    private static String advice(Map<String, Double> ms) {
+    static String advice(Map<String, Double> ms) {
         String best = bestBuffer(ms);
         if (best.equals("heap")) {
             return "for file I/O through your own buffer, a heap buffer is fine here: the extra copy did not cost";
@@ -155,7 +155,7 @@ public final class IoExperiment implements Experiment {
                 + ": the kernel reads into it without the extra copy a heap buffer needs";
     }
 
-    private static String bestBuffer(Map<String, Double> ms) {
+    static String bestBuffer(Map<String, Double> ms) {
         String best = "heap";
         for (String s : List.of("direct", "pool")) {
             if (ms.get(s) < ms.get(best)) {
@@ -165,7 +165,7 @@ public final class IoExperiment implements Experiment {
         return best;
     }
 
-    private ExperimentResult result(Map<String, Double> ms, Map<String, Samples> times, List<String> verdicts,
+    ExperimentResult result(Map<String, Double> ms, Map<String, Samples> times, List<String> verdicts,
             List<String> notes, int size) {
         double best = ms.values().stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).min()
                 .orElse(Double.NaN);

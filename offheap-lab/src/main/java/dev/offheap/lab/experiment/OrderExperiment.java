@@ -53,7 +53,13 @@ public final class OrderExperiment implements Experiment {
             }
         }
         context.progress().update("done", 1);
+        return result(nanos, bytes, jmh.notes("[000] seed 000 (Indirect Effects of Allocate Direct, 2020): AWS m5.large,"
+                + " JDK 13, JMH, 1 GiB read through asLongBuffer().get(i)", "Scale " + context.scale() + ": "
+                + Format.bytes(bytes) + " (64 MiB with --quick, 1 GiB with --full)."));
+    }
 
+    /** The table, chart and verdict of measured ns per sum of {@code bytes}, by benchmark method. */
+    ExperimentResult result(Map<String, Double> nanos, long bytes, List<String> notes) {
         double best = Format.min(List.copyOf(nanos.values()));
         List<List<String>> rows = new ArrayList<>();
         nanos.forEach((method, ns) -> rows.add(List.of(STRATEGIES.get(method), PUBLISHED.getOrDefault(method, ""),
@@ -79,10 +85,6 @@ public final class OrderExperiment implements Experiment {
                 List.of(new Chart("Sum of " + Format.bytes(bytes) + " of longs", "ms per sum", false,
                         List.of(Format.bytes(bytes)), nanos.entrySet().stream()
                                 .map(e -> new Series(STRATEGIES.get(e.getKey()), List.of(e.getValue() / 1e6))).toList())),
-                verdicts,
-                jmh.notes("[000] seed 000 (Indirect Effects of Allocate Direct, 2020): AWS m5.large,"
-                        + " JDK 13, JMH, 1 GiB read through asLongBuffer().get(i)", "Scale " + context.scale() + ": "
-                        + Format.bytes(bytes) + " (64 MiB with --quick, 1 GiB with --full)."),
-                raw);
+                verdicts, notes, raw);
     }
 }

@@ -83,7 +83,8 @@ public final class ServerExperiment implements Experiment {
     /** The share of the progress bar taken by the seed's part when the frameworks part runs too. */
     private static final double SEED_SHARE = 0.2;
 
-    private record Run(LoadClient.Load load, Samples latency, Wrk.Report wrk) {}
+    /** One strategy's run: the lab's client's load and latencies, wrk's report (null without wrk). */
+    record Run(LoadClient.Load load, Samples latency, Wrk.Report wrk) {}
 
     @Override
     public ExperimentResult run(LabContext context) throws Exception {
@@ -112,7 +113,7 @@ public final class ServerExperiment implements Experiment {
         double seedShare = frameworks.isPresent() && wrkPath.isPresent() ? SEED_SHARE : 1;
         try {
             context.progress().update("server: warming up", 0);
-            warmUp(file, connections, warmup);
+            measureWarmUp(file, connections, warmup);
             for (int i = 0; i < STRATEGIES.size(); i++) {
                 String strategy = STRATEGIES.get(i);
                 context.progress().update("server: " + strategy, seedShare * i / STRATEGIES.size());
@@ -123,7 +124,8 @@ public final class ServerExperiment implements Experiment {
                     notes.add("skipped: no free port on the loopback interface (" + e.getMessage() + ")");
                     break;
                 }
-                runs.put(strategy, serve(socket, strategy, file, connections, warmup, millis, wrkPath, notes));
+                runs.put(strategy, measureStrategy(socket, strategy, file, connections, warmup, millis, wrkPath,
+                        notes));
             }
         } finally {
             Files.deleteIfExists(file);
@@ -170,7 +172,7 @@ public final class ServerExperiment implements Experiment {
     }
 
     /** The first strategy measured should not pay for compiling the server and the client. */
-    private void warmUp(Path file, int connections, long millis) throws Exception {
+    private void measureWarmUp(Path file, int connections, long millis) throws Exception {
         try (BufferStrategy buffers = BufferStrategy.named("heap");
                 StaticFileServer server = new StaticFileServer(binder.bind(), buffers, file)) {
             LoadClient.run((InetSocketAddress) server.address(), connections, millis);
@@ -179,8 +181,8 @@ public final class ServerExperiment implements Experiment {
         }
     }
 
-    private static Run serve(ServerSocketChannel socket, String strategy, Path file, int connections, long warmup,
-            long millis, Optional<String> wrkPath, List<String> notes) throws Exception {
+    private static Run measureStrategy(ServerSocketChannel socket, String strategy, Path file, int connections,
+            long warmup, long millis, Optional<String> wrkPath, List<String> notes) throws Exception {
         try (BufferStrategy buffers = BufferStrategy.named(strategy)) {
             InetSocketAddress address = (InetSocketAddress) socket.getLocalAddress();
             try (StaticFileServer server = new StaticFileServer(socket, buffers, file)) {
@@ -203,7 +205,7 @@ public final class ServerExperiment implements Experiment {
         }
     }
 
-    private ExperimentResult result(Map<String, Run> runs, List<String> notes, ServerShootout.Results shootout) {
+    ExperimentResult result(Map<String, Run> runs, List<String> notes, ServerShootout.Results shootout) {
         double best = runs.values().stream().mapToDouble(r -> r.load().perSecond()).max().orElse(Double.NaN);
         List<List<String>> rows = new ArrayList<>();
         List<Double> seed = new ArrayList<>();
@@ -311,7 +313,7 @@ public final class ServerExperiment implements Experiment {
      */
     private static final double NOISE = 0.85;
 
-    private static List<String> verdicts(Map<String, Run> runs) {
+    static List<String> verdicts(Map<String, Run> runs) {
         if (runs.isEmpty()) {
             return List.of("on this machine, the server was not measured: see the notes");
         }
@@ -320,6 +322,9 @@ public final class ServerExperiment implements Experiment {
                 .orElseThrow().getKey();
         double worst = runs.values().stream().mapToDouble(r -> r.load().perSecond()).min().orElseThrow();
         double top = runs.get(best).load().perSecond();
+        if (!(top > 0)) {
+            return List.of("on this machine, the server served no request: see the notes");
+        }
         return List.of(String.format(Locale.ROOT,
                 "on this machine, %s serves the most requests (%s req/s); the slowest strategy is %s lower;"
                         + " the seed found heap views best (2484 vs 2241-2304 tx/s, a 10%% spread)",

@@ -56,7 +56,17 @@ public final class StoreExperiment implements Experiment {
             nanos.put(layout.label(), seqAndRandom);
         }
         context.progress().update("done", 1);
+        return result(nanos, bytes, gather, jmh.notes("[003] seed 003 (Sonic Field's segmented storage, 2015):"
+                + " MacBook Pro Retina i7, Java 1.8.0, its own audio workload (read and write every sample), not a"
+                + " sum: compare the ratio, 1.73x.", "Scale " + context.scale() + ": " + Format.bytes(bytes)
+                + " (64 MiB with --quick, 1 GiB with --full); the random reads use fixed pseudo-random indices."));
+    }
 
+    /**
+     * The table, chart and verdicts of measured ns per pass over {@code bytes}, sequential and random
+     * ({@code gather} reads), by layout label.
+     */
+    ExperimentResult result(Map<String, double[]> nanos, long bytes, int gather, List<String> notes) {
         double bestSeq = Format.min(nanos.values().stream().map(v -> v[0]).toList());
         double bestRandom = Format.min(nanos.values().stream().map(v -> v[1]).toList());
         List<List<String>> rows = new ArrayList<>();
@@ -91,11 +101,6 @@ public final class StoreExperiment implements Experiment {
                         List.of("sequential", String.format(Locale.ROOT, "random (%,d reads)", gather)), nanos.entrySet().stream()
                                 .map(e -> new Series(e.getKey(), List.of(e.getValue()[0] / 1e6, e.getValue()[1] / 1e6)))
                                 .toList())),
-                verdicts,
-                jmh.notes("[003] seed 003 (Sonic Field's segmented storage, 2015): MacBook Pro Retina i7, Java 1.8.0,"
-                        + " its own audio workload (read and write every sample), not a sum: compare the ratio, 1.73x.",
-                        "Scale " + context.scale() + ": " + Format.bytes(bytes) + " (64 MiB with --quick, 1 GiB with --full); the random"
-                                + " reads use fixed pseudo-random indices."),
-                raw);
+                verdicts, notes, raw);
     }
 }

@@ -11,8 +11,13 @@ public final class Machine {
     private Machine() {}
 
     public static String describe() {
-        String cpu = procLine(Path.of("/proc/cpuinfo"), "model name");
-        String mem = procLine(Path.of("/proc/meminfo"), "MemTotal");
+        return describe(Path.of("/proc/cpuinfo"), Path.of("/proc/meminfo"));
+    }
+
+    /** As {@link #describe()}, from these files in the format of /proc/cpuinfo and /proc/meminfo. */
+    static String describe(Path cpuinfo, Path meminfo) {
+        String cpu = procLine(cpuinfo, "model name");
+        String mem = procLine(meminfo, "MemTotal");
         String memory = "";
         if (!mem.isEmpty()) {
             long kib = Long.parseLong(mem.replaceAll("[^0-9]", ""));

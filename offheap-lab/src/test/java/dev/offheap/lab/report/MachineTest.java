@@ -1,0 +1,59 @@
+package dev.offheap.lab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The machine line of the reports, from files in the format of /proc/cpuinfo and /proc/meminfo. */
+class MachineTest {
+    private static final String CPUS = Runtime.getRuntime().availableProcessors() + " CPUs";
+    private static final String OS = System.getProperty("os.name") + " " + System.getProperty("os.version");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void namesTheCpuModelTheCpusTheMemoryInGibAndTheOs() throws Exception {
+        Path cpuinfo = Files.writeString(dir.resolve("cpuinfo"), """
+                processor\t: 0
+                vendor_id\t: AuthenticAMD
+                model name\t: AMD EPYC 7B13
+                processor\t: 1
+                model name\t: another model
+                """);
+        Path meminfo = Files.writeString(dir.resolve("meminfo"), """
+                MemFree:         1024000 kB
+                MemTotal:       24684084 kB
+                """);
+
+        assertThat(Machine.describe(cpuinfo, meminfo)).isEqualTo("AMD EPYC 7B13, " + CPUS + ", 24 GiB, " + OS);
+    }
+
+    @Test
+    void withoutTheFilesTheArchitectureStandsForTheModelAndTheMemoryIsLeftOut() {
+        assertThat(Machine.describe(dir.resolve("none"), dir.resolve("none")))
+                .isEqualTo(System.getProperty("os.arch") + ", " + CPUS + ", " + OS);
+    }
+
+    @Test
+    void withoutTheLinesTheArchitectureStandsForTheModelAndTheMemoryIsLeftOut() throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty"), "processor\t: 0\n");
+
+        assertThat(Machine.describe(empty, empty)).isEqualTo(System.getProperty("os.arch") + ", " + CPUS + ", " + OS);
+    }
+
+    @Test
+    void thisMachineIsDescribedFromProc() {
+        assertThat(Machine.describe())
+                .isEqualTo(Machine.describe(Path.of("/proc/cpuinfo"), Path.of("/proc/meminfo"))).endsWith(OS);
+    }
+
+    @Test
+    void theJdkIsVendorVmAndRuntimeVersion() {
+        assertThat(Machine.jdk()).isEqualTo(System.getProperty("java.vm.vendor") + " "
+                + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+    }
+}
