@@ -59,6 +59,7 @@ class PoolCloseRacingUseTest {
                 assertThat(warmedUp.await(60, TimeUnit.SECONDS))
                         .as("every user did a few rounds of work").isTrue();
                 closing.close();
+                StoreStats atClose = closing.stats(); // before the users are joined: close waited for them
                 closed.countDown();
                 for (Thread thread : threads) {
                     assertThat(thread.join(Duration.ofSeconds(60))).as("%s ended within 60 s", thread.getName()).isTrue();
@@ -66,6 +67,9 @@ class PoolCloseRacingUseTest {
                 if (failure.get() != null) {
                     throw new AssertionError(layout + ", round " + round, failure.get());
                 }
+                assertThat(atClose.liveArrays()).as("live arrays when close returned").isZero();
+                assertThat(atClose.mappings()).as("mappings when close returned").isZero();
+                assertThat(atClose.memory().inUse()).as("chunks in use when close returned").isZero();
                 StoreStats stats = closing.stats();
                 assertThat(stats.liveArrays()).isZero();
                 assertThat(stats.mappings()).as("no block or spill piece left mapped").isZero();
