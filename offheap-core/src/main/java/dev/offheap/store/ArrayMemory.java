@@ -21,6 +21,12 @@ final class ArrayMemory {
     private final Consumer<ArrayMemory> afterClose;
     private final FileView file;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /**
+     * Held while the memory ends: a close that finds another one ending it (the owner's last release racing
+     * its pool's or file's close) waits until the memory is back, so that the pool or file never returns from
+     * its close with an array of its own still mapped, in use or charged.
+     */
+    private final Object ending = new Object();
     private final String owner;
     private volatile boolean closedByOwner;
 
@@ -104,22 +110,25 @@ final class ArrayMemory {
     /**
      * Ends every segment (a handshake with all threads), then gives the memory back. Only the first call
      * that succeeds does anything and returns true: the owner's last release and its pool's close may race.
+     * A call made while another is ending the memory returns false once that one is done: the memory is back.
      *
      * @throws IllegalStateException if a native call or an I/O operation still uses a segment (the arena
      *         is acquired): nothing changed, the memory stays alive and a later close can end it
      */
     boolean close() {
-        if (!closed.compareAndSet(false, true)) {
-            return false;
+        synchronized (ending) {
+            if (!closed.compareAndSet(false, true)) {
+                return false;
+            }
+            try {
+                closeArena();
+            } catch (IllegalStateException acquired) {
+                closed.set(false);
+                throw acquired;
+            }
+            afterClose.accept(this);
+            return true;
         }
-        try {
-            closeArena();
-        } catch (IllegalStateException acquired) {
-            closed.set(false);
-            throw acquired;
-        }
-        afterClose.accept(this);
-        return true;
     }
 
     private void closeArena() {
@@ -134,15 +143,16 @@ final class ArrayMemory {
 
     /** {@link #close()} by the owner (the pool or file closing): the arrays say so when used afterwards. */
     void closeByOwner() {
-        boolean alive = isAlive();
-        if (alive) {
-            closedByOwner = true;
-        }
-        try {
-            close();
-        } catch (IllegalStateException acquired) {
-            closedByOwner = false;
-            throw acquired;
+        synchronized (ending) { // a release ending the memory meanwhile keeps its own message
+            if (isAlive()) {
+                closedByOwner = true;
+            }
+            try {
+                close();
+            } catch (IllegalStateException acquired) {
+                closedByOwner = false;
+                throw acquired;
+            }
         }
     }
 

@@ -223,7 +223,8 @@ public final class ChunkPool implements AutoCloseable {
      * every charge back. Safe while other threads still use the arrays: each array's segments end first
      * (a handshake with every thread: an access in progress completes, later ones throw
      * {@link IllegalStateException} naming this pool), and the memory is unmapped only afterwards. Waits for
-     * allocations in flight. A second close does nothing.
+     * allocations in flight, and for arrays whose last release another thread is making meanwhile: once
+     * close returns, nothing of the pool is mapped, in use or charged. A second close does nothing.
      *
      * @throws IllegalStateException after closing everything else, if a native call or an I/O operation
      *         still used a segment of an array: that array's memory stays alive (never freed under the
