@@ -46,7 +46,7 @@ public record ChildJvm(int exitCode, String output, List<String> crashReports) {
         Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            process.destroyForcibly().waitFor();
+            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             throw new AssertionError(main.getSimpleName() + " did not end within " + timeout + ":\n" + head(log));
         }
         List<String> crashes;

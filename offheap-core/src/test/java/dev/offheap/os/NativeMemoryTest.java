@@ -3,6 +3,7 @@ package dev.offheap.os;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.offheap.suite.Waits;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Locale;
@@ -86,7 +87,7 @@ class NativeMemoryTest {
         NativeRegion region = memory.allocate(PAGE);
         region.segment().fill((byte) 3);
         Thread closer = Thread.ofPlatform().start(region::close);
-        closer.join();
+        Waits.join(closer);
         assertThatThrownBy(() -> region.segment().get(ValueLayout.JAVA_BYTE, 0))
                 .isInstanceOf(IllegalStateException.class);
     }

@@ -134,7 +134,7 @@ public final class ReadmeSnippets {
                 .redirectError(err.toFile())
                 .start();
         if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor();
+            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             fail("README.md line %d: the snippet did not finish in %d s:%n%s", snippet.firstLine(),
                     TIMEOUT_SECONDS, inReadmeLines(Files.readString(err), snippet, source));
         }

@@ -3,6 +3,7 @@ package dev.offheap.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.offheap.suite.Waits;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.io.IOException;
@@ -183,7 +184,7 @@ class ArrayLifetimeTest {
                 assertThat(array.refCount()).isEqualTo(1);
                 assertThat(array.length()).isEqualTo(LENGTH);
                 sink.write(ByteBuffer.wrap(new byte[] {1, 0, 0, 0, 0, 0, 0, 0}));
-                reader.join();
+                Waits.join(reader);
                 assertThat(array.get(0)).as("the read landed in the array, still alive").isNotZero();
                 assertThat(array.release()).isTrue();
                 assertThat(pool.stats().liveArrays()).isZero();

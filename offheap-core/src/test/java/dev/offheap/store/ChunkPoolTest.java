@@ -7,6 +7,7 @@ import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.BudgetReport;
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.os.SmallTmpfs;
+import dev.offheap.suite.Waits;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -432,7 +433,7 @@ class ChunkPoolTest {
                 }));
             }
             for (Thread thread : threads) {
-                thread.join();
+                Waits.join(thread);
             }
             assertThat(failure.get()).isNull();
             StoreStats stats = pool.stats();

@@ -3,6 +3,7 @@ package dev.offheap.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.suite.Waits;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +53,7 @@ class CloseDuringAllocationTest {
             Thread.sleep(ThreadLocalRandom.current().nextInt(1, 4));
             pool.close();
             for (Thread thread : threads) {
-                thread.join();
+                Waits.join(thread);
             }
             assertThat(failure.get()).as("round %d", round).isNull();
             StoreStats stats = pool.stats();

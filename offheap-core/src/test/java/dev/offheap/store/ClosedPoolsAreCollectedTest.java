@@ -3,6 +3,7 @@ package dev.offheap.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.suite.Waits;
 import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ class ClosedPoolsAreCollectedTest {
             refs.add(new WeakReference<>(pool));
             Runnable use = () -> useOnce(pool, refs);
             Thread thread = i % 2 == 0 ? Thread.ofPlatform().start(use) : Thread.ofVirtual().start(use);
-            thread.join();
+            Waits.join(thread);
             if (i % 3 == 0) {
                 pool.trim();
             }

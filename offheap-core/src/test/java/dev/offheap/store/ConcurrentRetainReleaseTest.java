@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.suite.Waits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ class ConcurrentRetainReleaseTest {
             int holder = t;
             threads.add(Thread.ofPlatform().name("holder-" + t).start(() -> {
                 try {
-                    start.await();
+                    Waits.await(start, "start");
                     for (int k = 0; k < CYCLES; k++) {
                         assertThat(array.retain()).isSameAs(array);
                         readWhileHolding(model, holder, k);
@@ -79,7 +80,7 @@ class ConcurrentRetainReleaseTest {
             int borrower = HOLDERS + b;
             threads.add(Thread.ofPlatform().name("borrower-" + b).start(() -> {
                 try {
-                    start.await();
+                    Waits.await(start, "start");
                     boolean sawTheEnd = false;
                     for (int k = 0; k < MAX_BORROWS && !sawTheEnd; k++) {
                         try {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.suite.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -84,7 +85,7 @@ class LiveArraysKeepApartProperties {
                 Worker worker = new Worker(t, pools, plan.threads().get(t));
                 threads.add(Thread.ofPlatform().name("apart-" + t).start(() -> {
                     try {
-                        start.await();
+                        Waits.await(start, "start");
                         worker.run();
                     } catch (Throwable e) {
                         failure.compareAndSet(null, e);

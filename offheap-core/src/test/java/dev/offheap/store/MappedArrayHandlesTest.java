@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.suite.Waits;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -192,7 +193,7 @@ class MappedArrayHandlesTest {
         while (pipe.source().read(sink.clear()) >= 0) {
             // drain
         }
-        writer.join();
+        Waits.join(writer);
         assertThat(budget.used()).as("still mapped").isEqualTo(1 << 20);
         array.close();
         assertThat(array.openViews()).isZero();

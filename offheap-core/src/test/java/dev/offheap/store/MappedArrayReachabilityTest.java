@@ -3,6 +3,7 @@ package dev.offheap.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.suite.Waits;
 import java.io.IOException;
 import java.lang.ref.WeakReference;
 import java.nio.file.Path;
@@ -48,7 +49,7 @@ class MappedArrayReachabilityTest {
             threads.add(Thread.ofVirtual().start(use));
         }
         for (Thread thread : threads) {
-            thread.join();
+            Waits.join(thread);
         }
         threads.clear();
         assertThat(failures).isEmpty();

@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.offheap.suite.Waits;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -211,11 +211,7 @@ class NumpyRoundTripTest {
         } catch (IOException e) {
             return new Result(-1, e.getMessage());
         }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            return new Result(-1, "timed out after 60 s: " + output);
-        }
-        return new Result(process.exitValue(), output);
+        Waits.Finished finished = Waits.finish(process, Duration.ofSeconds(60), String.join(" ", command));
+        return new Result(finished.exitCode(), finished.output());
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.suite.Waits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,7 +49,7 @@ class SharedBudgetUnderLoadTest {
             for (Runnable w : work) {
                 threads.add(Thread.ofPlatform().start(() -> {
                     try {
-                        start.await();
+                        Waits.await(start, "start");
                         w.run();
                     } catch (Throwable e) {
                         failure.compareAndSet(null, e);

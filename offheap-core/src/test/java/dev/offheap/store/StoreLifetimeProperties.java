@@ -3,6 +3,7 @@ package dev.offheap.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.offheap.suite.Waits;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
@@ -297,7 +298,7 @@ class StoreLifetimeProperties {
 
         void stop() throws InterruptedException {
             stop.set(true);
-            thread.join();
+            Waits.join(thread);
             if (failure.get() != null) {
                 throw new AssertionError("the neighbour thread failed", failure.get());
             }

@@ -3,6 +3,7 @@ package dev.offheap.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.offheap.suite.Waits;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -10,11 +11,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -130,13 +131,9 @@ class LabMainTest {
                 "--disable-sync", "--user-data-dir=" + profile, "--dump-dom", html.toUri().toString()));
         Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
         process.getOutputStream().close();
-        byte[] dom = process.getInputStream().readAllBytes();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            fail("chromium did not finish within 60 s");
-        }
-        assertThat(process.exitValue()).as("chromium's exit code; its stderr: %s", Files.readString(stderr)).isZero();
-        return new String(dom, StandardCharsets.UTF_8);
+        Waits.Finished dom = Waits.finish(process, Duration.ofSeconds(60), "chromium --dump-dom");
+        assertThat(dom.exitCode()).as("chromium's exit code; its stderr: %s", Files.readString(stderr)).isZero();
+        return dom.output();
     }
 
     private static String onPath(String program) {

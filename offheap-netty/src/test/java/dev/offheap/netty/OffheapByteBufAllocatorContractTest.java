@@ -7,6 +7,7 @@ import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.buffer.Buffer;
 import dev.offheap.buffer.BufferPool;
+import dev.offheap.suite.Waits;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.DefaultEventLoopGroup;
@@ -117,7 +118,7 @@ class OffheapByteBufAllocatorContractTest {
             assertFilled(buf, 4096, 7);
             buf.release();
         });
-        releaser.join();
+        Waits.join(releaser);
         assertThat(buf.refCnt()).isZero();
         assertThat(pool.stats().leases()).isZero();
         assertThatThrownBy(() -> buf.getByte(0)).isInstanceOf(IllegalReferenceCountException.class);
@@ -346,7 +347,7 @@ class OffheapByteBufAllocatorContractTest {
                     return null;
                 }));
                 work.add(threads.submit(() -> {
-                    for (ByteBuf buf; (buf = handOver.take()) != poison; ) {
+                    for (ByteBuf buf; (buf = Waits.take(handOver, "handOver")) != poison; ) {
                         int seed = buf.readInt();
                         for (int j = 4; j < buf.capacity(); j++) {
                             if (buf.getByte(j) != (byte) (seed + j)) {

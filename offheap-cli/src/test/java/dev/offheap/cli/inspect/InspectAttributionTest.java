@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -64,7 +65,7 @@ class InspectAttributionTest {
             softly.assertThat(MiniJson.number(before, "offheap")).isZero();
             softly.assertAll();
         } finally {
-            target.destroyForcibly().waitFor();
+            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
     }
 

@@ -2,12 +2,14 @@ package dev.offheap.cli.inspect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.offheap.suite.Waits;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -46,7 +48,7 @@ class InspectCommandIT {
             assertThat(result.output()).isEqualToIgnoringNewLines("offheap inspect: process " + sleep.pid()
                     + " (sleep) is not a Java virtual machine: it has no libjvm.so mapped");
         } finally {
-            sleep.destroyForcibly().waitFor();
+            sleep.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
     }
 
@@ -64,7 +66,7 @@ class InspectCommandIT {
                     .contains("-XX:+DisableAttachMechanism");
             assertNoStackTrace(result);
         } finally {
-            target.destroyForcibly().waitFor();
+            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
     }
 
@@ -80,7 +82,7 @@ class InspectCommandIT {
             BufferedReader cliOut = new BufferedReader(new InputStreamReader(cli.getInputStream(), StandardCharsets.UTF_8));
             String firstSample = cliOut.readLine();
             assertThat(firstSample).as("first sample").startsWith("{\"pid\":" + target.pid());
-            target.destroyForcibly().waitFor();
+            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             CompletableFuture<String> rest = CompletableFuture.supplyAsync(() -> readAll(cliOut));
             assertThat(cli.waitFor(60, TimeUnit.SECONDS)).as("the CLI ends when its target does").isTrue();
             String output = rest.get(10, TimeUnit.SECONDS);
@@ -135,8 +137,7 @@ class InspectCommandIT {
 
     private static Result offheap(String... args) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command(args)).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("finished in time").isTrue();
-        return new Result(process.exitValue(), output);
+        Waits.Finished finished = Waits.finish(process, Duration.ofSeconds(120), "offheap " + String.join(" ", args));
+        return new Result(finished.exitCode(), finished.output());
     }
 }
