@@ -29,7 +29,8 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * one. Every acquire either returns a live lease (refCount 1, its size) or, once the pool is closed, throws
  * an {@link IllegalStateException} naming the pool; a release never throws, before or after the close; a
  * trim works or, once closed, throws naming the pool. Afterwards nothing is charged, every figure of the
- * pool's stats is 0, and a budget given to the pool closes clean.
+ * pool's stats is 0, and a budget given to the pool closes clean. Latecomers, threads started just before
+ * the close, make their first acquire (and get their thread cache) while it runs.
  *
  * <p>No thread touches a lease's memory: closing while views are in use is {@link CloseUnderUseTest}'s job,
  * in child JVMs (a JDK 25 bug, JDK-8364167, can crash a JVM whose arena is closed during such an access).
@@ -74,11 +75,11 @@ class PoolCloseRaceProperties {
         PREVIOUS.clear();
     }
 
-    @Property(tries = 80, shrinking = ShrinkingMode.BOUNDED)
+    @Property(tries = 150, shrinking = ShrinkingMode.BOUNDED)
     void closeRacingAcquiresReleasesAndTrimsLeavesNothingBehind(@ForAll PoolMode mode, @ForAll boolean portable,
             @ForAll boolean threadCaches, @ForAll Budget budgetKind, @ForAll @IntRange(min = 2, max = 4) int workers,
             @ForAll @IntRange(min = 0, max = 3000) int closeAfter, @ForAll boolean oneVirtualWorker,
-            @ForAll boolean aWorkerClosesToo, @ForAll long seed) throws Exception {
+            @ForAll boolean aWorkerClosesToo, @ForAll @IntRange(min = 0, max = 3) int latecomers, @ForAll long seed) throws Exception {
         MemoryBudget root = budgetKind == Budget.OWN ? null : MemoryBudget.root("close-race-root", 1L << 40);
         MemoryBudget given = switch (budgetKind) {
             case OWN -> null;
@@ -127,7 +128,18 @@ class PoolCloseRaceProperties {
         // Close after the workers made `closeAfter` operations between them: counted, not timed.
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(JOIN_MILLIS);
         while (ops.get() < closeAfter && finished.get() < workers && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
+            Thread.yield(); // two cores here: leave them to the workers
+        }
+        for (int l = 0; l < latecomers; l++) {
+            // new threads whose first acquire (and thread cache) comes as the pool closes
+            Random random = new Random(seed - l - 1);
+            threads.add(Thread.ofPlatform().name("latecomer-" + l).start(() -> {
+                try {
+                    work(pool, random, false, handedOver, ops);
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            }));
         }
         pool.close();
         for (Thread thread : threads) {

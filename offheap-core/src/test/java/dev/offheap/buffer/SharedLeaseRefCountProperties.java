@@ -135,7 +135,7 @@ class SharedLeaseRefCountProperties {
             // The owner lets go after the others retained `releaseAfter` times (or finished): counted, not timed.
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(JOIN_MILLIS);
             while (retained.get() < releaseAfter && finished.get() < threads && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
+                Thread.yield(); // two cores here: leave them to the workers
             }
             if (lease.release()) {
                 lastReleases.incrementAndGet();
