@@ -14,6 +14,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.logging.Filter;
 import java.util.logging.Logger;
 import net.jqwik.api.ForAll;
@@ -31,6 +33,10 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * trim works or, once closed, throws naming the pool. Afterwards nothing is charged, every figure of the
  * pool's stats is 0, and a budget given to the pool closes clean. Latecomers, threads started just before
  * the close, make their first acquire (and get their thread cache) while it runs.
+ *
+ * <p>The same workers also race the close of the budget a pool was given (or of its parent): an acquire
+ * that needs a new charge then throws naming the closed budget, and the pool, still open, gives everything
+ * back at trim and close.
  *
  * <p>No thread touches a lease's memory: closing while views are in use is {@link CloseUnderUseTest}'s job,
  * in child JVMs (a JDK 25 bug, JDK-8364167, can crash a JVM whose arena is closed during such an access).
@@ -79,7 +85,8 @@ class PoolCloseRaceProperties {
     void closeRacingAcquiresReleasesAndTrimsLeavesNothingBehind(@ForAll PoolMode mode, @ForAll boolean portable,
             @ForAll boolean threadCaches, @ForAll Budget budgetKind, @ForAll @IntRange(min = 2, max = 4) int workers,
             @ForAll @IntRange(min = 0, max = 3000) int closeAfter, @ForAll boolean oneVirtualWorker,
-            @ForAll boolean aWorkerClosesToo, @ForAll @IntRange(min = 0, max = 3) int latecomers, @ForAll long seed) throws Exception {
+            @ForAll boolean aWorkerClosesToo, @ForAll @IntRange(min = 0, max = 3) int latecomers, @ForAll long seed)
+            throws Exception {
         MemoryBudget root = budgetKind == Budget.OWN ? null : MemoryBudget.root("close-race-root", 1L << 40);
         MemoryBudget given = switch (budgetKind) {
             case OWN -> null;
@@ -109,7 +116,7 @@ class PoolCloseRaceProperties {
             Runnable body = () -> {
                 try {
                     start.await();
-                    work(pool, random, closer, handedOver, ops);
+                    work(pool, random, closer, handedOver, ops, poolClose(pool));
                     if (neighbour != null && random.nextBoolean()) {
                         neighbour.charge(4096); // the root stays usable for others, then and after
                         neighbour.release(4096);
@@ -135,7 +142,7 @@ class PoolCloseRaceProperties {
             Random random = new Random(seed - l - 1);
             threads.add(Thread.ofPlatform().name("latecomer-" + l).start(() -> {
                 try {
-                    work(pool, random, false, handedOver, ops);
+                    work(pool, random, false, handedOver, ops, poolClose(pool));
                 } catch (Throwable e) {
                     failures.add(e);
                 }
@@ -181,20 +188,95 @@ class PoolCloseRaceProperties {
         }
     }
 
+    @Property(tries = 50, shrinking = ShrinkingMode.BOUNDED)
+    void closingTheBudgetUnderAPoolWhileItsThreadsAcquireRefusesNamingTheBudgetAndThePoolClosesClean(
+            @ForAll PoolMode mode, @ForAll boolean threadCaches, @ForAll boolean closeTheRoot,
+            @ForAll @IntRange(min = 2, max = 4) int workers, @ForAll @IntRange(min = 0, max = 3000) int closeAfter,
+            @ForAll long seed) throws Exception {
+        MemoryBudget root = MemoryBudget.root("budget-close", 1L << 40);
+        MemoryBudget given = root.child("pool", 1L << 39, 1 << 20);
+        MemoryBudget closing = closeTheRoot ? root : given;
+        BufferPool.Builder builder = mode.builder("under-budget-close").budget(given);
+        BufferPool pool = (threadCaches ? builder : builder.threadCaches(0)).build();
+        List<String> refusals = closeTheRoot
+                ? List.of("memory budget 'budget-close/pool' is closed because its ancestor 'budget-close' is closed",
+                        "memory budget 'budget-close' is closed")
+                : List.of("memory budget 'budget-close/pool' is closed");
+        Race race = new Race(closing::isClosed, e -> {
+            if (!closing.isClosed() || !refusals.contains(e.getMessage())) {
+                throw new AssertionError("a refusal should name the closed budget " + closing.path(), e);
+            }
+        });
+
+        Queue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        Queue<Buffer> handedOver = new ConcurrentLinkedQueue<>();
+        AtomicLong ops = new AtomicLong();
+        AtomicInteger finished = new AtomicInteger();
+        List<Thread> threads = new ArrayList<>();
+        for (int w = 0; w < workers; w++) {
+            Random random = new Random(seed + w);
+            threads.add(Thread.ofPlatform().name("budget-close-racer-" + w).start(() -> {
+                try {
+                    work(pool, random, false, handedOver, ops, race);
+                } catch (Throwable e) {
+                    failures.add(e);
+                } finally {
+                    finished.incrementAndGet();
+                }
+            }));
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(JOIN_MILLIS);
+        while (ops.get() < closeAfter && finished.get() < workers && System.nanoTime() < deadline) {
+            Thread.yield(); // two cores here: leave them to the workers
+        }
+        closing.closeQuietly();
+        for (Thread thread : threads) {
+            thread.join(JOIN_MILLIS);
+            assertThat(thread.isAlive()).as("%s finished within %d ms (a deadlock?)", thread.getName(), JOIN_MILLIS)
+                    .isFalse();
+        }
+        if (!failures.isEmpty()) {
+            AssertionError error = new AssertionError("a worker failed: " + failures.peek(), failures.peek());
+            failures.forEach(error::addSuppressed);
+            throw error;
+        }
+        for (Buffer left; (left = handedOver.poll()) != null; ) {
+            assertThat(left.release()).isTrue();
+        }
+
+        PoolStats stats = pool.stats();
+        assertThat(stats.leases()).as("leases once every one was released:%n%s", stats.format()).isZero();
+        pool.trim(); // the pool is open: it still gives its idle memory back, and its budget takes it
+        assertThat(pool.stats().osBytes()).as("after trim:%n%s", pool.stats().format()).isZero();
+        assertThat(given.used()).as("the closed budget once the pool trimmed").isZero();
+        pool.close();
+        checkEmpty(pool);
+        assertThat(root.used()).as("the root once the pool closed").isZero();
+        assertThat(root.children()).as("the closed child left the root").isEmpty();
+        root.close(); // throws if anything is still charged
+    }
+
+    /** How a worker sees the close it races: whether it happened, and what a refused call must say. */
+    private record Race(BooleanSupplier closed, Consumer<IllegalStateException> refusal) {}
+
+    private static Race poolClose(BufferPool pool) {
+        return new Race(pool::isClosed, e -> checkClosedError(pool, e));
+    }
+
     /** One worker's random operations, until it made {@link #OPS_AFTER_CLOSE} more after seeing the close. */
     private static void work(BufferPool pool, Random random, boolean closer, Queue<Buffer> handedOver,
-            AtomicLong ops) {
+            AtomicLong ops, Race race) {
         List<Buffer> held = new ArrayList<>();
         int afterClose = 0;
         for (int op = 0; op < MAX_OPS && afterClose < OPS_AFTER_CLOSE; op++) {
-            if (pool.isClosed()) {
+            if (race.closed().getAsBoolean()) {
                 afterClose++;
             }
             ops.incrementAndGet();
             int dice = random.nextInt(100);
             if (dice < 45) {
                 int size = SIZES[random.nextInt(SIZES.length)];
-                Buffer lease = acquire(pool, size);
+                Buffer lease = acquire(pool, size, race);
                 if (lease != null) {
                     assertThat(lease.refCount()).as("a new lease").isEqualTo(1);
                     assertThat(lease.size()).isEqualTo(size);
@@ -232,7 +314,7 @@ class PoolCloseRaceProperties {
                 try {
                     pool.trim();
                 } catch (IllegalStateException closed) {
-                    checkClosedError(pool, closed);
+                    race.refusal().accept(closed);
                 }
             } else if (dice < 99 || !closer) {
                 PoolStats stats = pool.stats();
@@ -249,12 +331,12 @@ class PoolCloseRaceProperties {
         }
     }
 
-    /** A new lease, or null if the pool is closed: any other outcome fails. */
-    private static Buffer acquire(BufferPool pool, int size) {
+    /** A new lease, or null if the race's close refused it: any other outcome fails. */
+    private static Buffer acquire(BufferPool pool, int size, Race race) {
         try {
             return pool.acquire(size);
         } catch (IllegalStateException closed) {
-            checkClosedError(pool, closed);
+            race.refusal().accept(closed);
             return null;
         }
     }
