@@ -50,7 +50,7 @@ class SharedLeaseRefCountProperties {
         }
     }
 
-    @Property(tries = 40, shrinking = ShrinkingMode.BOUNDED)
+    @Property(tries = 200, shrinking = ShrinkingMode.BOUNDED)
     void aLeaseTheOwnerStillHoldsNeverEndsWhateverOtherThreadsRetainAndRelease(@ForAll PoolMode mode,
             @ForAll Source source, @ForAll @IntRange(min = 2, max = 4) int threads,
             @ForAll @IntRange(min = 1, max = 300) int rounds, @ForAll @IntRange(min = 1, max = 3) int depth,
@@ -91,7 +91,7 @@ class SharedLeaseRefCountProperties {
         }
     }
 
-    @Property(tries = 40, shrinking = ShrinkingMode.BOUNDED)
+    @Property(tries = 200, shrinking = ShrinkingMode.BOUNDED)
     void aRetainRacingTheLastReleaseEitherKeepsTheLeaseAliveOrThrowsAndTheLeaseEndsOnce(@ForAll PoolMode mode,
             @ForAll Source source, @ForAll @IntRange(min = 1, max = 4) int threads,
             @ForAll @IntRange(min = 1, max = 400) int rounds, @ForAll @IntRange(min = 0, max = 400) int releaseAfter,
@@ -149,7 +149,7 @@ class SharedLeaseRefCountProperties {
         }
     }
 
-    @Property(tries = 40, shrinking = ShrinkingMode.BOUNDED)
+    @Property(tries = 200, shrinking = ShrinkingMode.BOUNDED)
     void releasesBeyondTheCountThrowAndTheLeaseEndsExactlyOnce(@ForAll PoolMode mode, @ForAll Source source,
             @ForAll @IntRange(min = 1, max = 40) int references, @ForAll @IntRange(min = 1, max = 6) int extra,
             @ForAll @IntRange(min = 2, max = 4) int threads, @ForAll boolean virtualThreads) throws Exception {
