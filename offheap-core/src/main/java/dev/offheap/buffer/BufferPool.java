@@ -345,7 +345,13 @@ public final class BufferPool implements AutoCloseable {
      * pool's {@link #reclaim} among them, and retries once.
      */
     NativeRegion takeFromOs(long bytes) {
-        account.charge(bytes); // a refusal is reported by acquire(), which adds the request
+        try {
+            account.charge(bytes); // a refusal is reported by acquire(), which adds the request
+        } catch (IllegalStateException budgetClosed) {
+            // close() closes the pool's own budget last: a charge that raced it reports the closed pool
+            checkOpen();
+            throw budgetClosed;
+        }
         try {
             NativeRegion region = memory.allocate(bytes);
             if (SharedLines.COUNTING) {

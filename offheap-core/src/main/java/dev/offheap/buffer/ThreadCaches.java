@@ -22,6 +22,8 @@ final class ThreadCaches {
     private final ThreadCache[] byThread;
     private final int mask;
     private final ThreadLocal<ThreadCache> local = ThreadLocal.withInitial(this::create);
+    /** Set by {@link #detachAll()} before it detaches: a cache registered afterwards must not stay. */
+    private volatile boolean detached;
 
     ThreadCaches(int[] capacities, int maxCaches, int leakInterval, int useAfterReleaseInterval) {
         this.classCount = capacities.length;
@@ -111,6 +113,7 @@ final class ThreadCaches {
      * used the pool keeps the pool reachable (unregistered caches never hold any).
      */
     void detachAll() {
+        detached = true;
         for (int i = 0; i < registered.length(); i++) {
             ThreadCache cache = registered.getAndSet(i, null);
             if (cache != null) {
@@ -135,14 +138,27 @@ final class ThreadCaches {
         for (int i = 0; i < registered.length(); i++) {
             ThreadCache there = registered.get(i);
             if (there == null && registered.compareAndSet(i, null, cache)) {
-                return cache;
+                return unlessDetached(i, cache);
             }
             if (there != null && !there.owner.isAlive() && registered.compareAndSet(i, there, cache)) {
                 there.flushAll();
-                return cache;
+                return unlessDetached(i, cache);
             }
         }
         return new ThreadCache(thread, capacities, false, leakInterval, useAfterReleaseInterval);
+    }
+
+    /**
+     * A cache registered at place {@code i} while the pool closed: if {@link #detachAll()} may have passed
+     * that place already, the cache leaves it and is detached here, so that a closed pool counts no cache and
+     * no cache keeps slots of it (and through them the pool) in a thread-local.
+     */
+    private ThreadCache unlessDetached(int i, ThreadCache cache) {
+        if (detached) {
+            registered.compareAndSet(i, cache, null);
+            cache.detach();
+        }
+        return cache;
     }
 
     private void forEach(java.util.function.Consumer<ThreadCache> action) {

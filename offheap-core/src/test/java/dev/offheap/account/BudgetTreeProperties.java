@@ -164,7 +164,7 @@ class BudgetTreeProperties {
     }
 
     /** Children are created in index order; a reservation the parent cannot give is left out. */
-    private static List<MemoryBudget> build(List<Node> nodes) {
+    static List<MemoryBudget> build(List<Node> nodes) {
         List<MemoryBudget> budgets = new ArrayList<>();
         budgets.add(MemoryBudget.root("n0", nodes.getFirst().limit()));
         for (int i = 1; i < nodes.size(); i++) {

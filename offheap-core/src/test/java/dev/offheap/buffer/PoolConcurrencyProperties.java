@@ -13,6 +13,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Filter;
+import java.util.logging.Logger;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -20,6 +22,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.Tuple;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * Random acquire / write / hand-over / release scripts on several platform threads. Every lease fills its
@@ -33,12 +37,32 @@ import net.jqwik.api.Tuple;
  * the mode promises it, checked mode and sampled leases), and one property closes the pool at a random
  * point while the workers go on: from then on everything throws {@link IllegalStateException}, nothing
  * crashes.
+ *
+ * <p>Each mode also runs with every lease tracked for leak detection ({@code leakSampling(1)}; the default,
+ * 1 in 4096, almost never tracks one of these scripts' leases): then every acquire polls the detector, and
+ * scripts also drop leases without releasing them. Each dropped lease must be reported exactly once and its
+ * memory go back, while the other threads go on; no lease handed over or still held is ever reported.
  */
 class PoolConcurrencyProperties {
     private static final int DEDICATED = (1 << 20) + 1;
+    /** Held strongly so that its filter is not lost if the logger were collected. */
+    private static final Logger LEAK_LOGGER = Logger.getLogger("dev.offheap.buffer.leak");
+    private static Filter previousFilter;
+
+    /** Dropped leases are reported with their stack: expected here, and hundreds would only hide real output. */
+    @BeforeContainer
+    static void silenceLeakReports() {
+        previousFilter = LEAK_LOGGER.getFilter();
+        LEAK_LOGGER.setFilter(logRecord -> false);
+    }
+
+    @AfterContainer
+    static void restoreLeakLogger() {
+        LEAK_LOGGER.setFilter(previousFilter);
+    }
 
     sealed interface Op permits Acquire, Release, HandOver, TakeOver, RetainRelease, Trim, StaleHandle, StaleView,
-            Close {}
+            Drop, Close {}
 
     enum Mode { DEFAULT, CHECKED, SAMPLED }
 
@@ -66,33 +90,56 @@ class PoolConcurrencyProperties {
     /** Use a view kept from a lease this thread released: throws in checked mode and for sampled leases. */
     record StaleView(int pick) implements Op {}
 
+    /**
+     * Check one of the leases this thread holds and lose it without release (only where every lease is
+     * leak-tracked): the detector must find it, report it once and give its memory back.
+     */
+    record Drop(int pick) implements Op {}
+
     /** Close the pool (only in the closing property): every later use throws, nothing crashes. */
     record Close() implements Op {}
 
     @Property(tries = 60, shrinking = ShrinkingMode.BOUNDED)
     void systemMemoryDefaultMode(@ForAll("scripts") List<List<Op>> scripts) throws Exception {
-        run(NativeMemory.system(), Mode.DEFAULT, scripts);
+        run(NativeMemory.system(), Mode.DEFAULT, false, scripts);
     }
 
     @Property(tries = 60, shrinking = ShrinkingMode.BOUNDED)
     void systemMemoryCheckedMode(@ForAll("scripts") List<List<Op>> scripts) throws Exception {
-        run(NativeMemory.system(), Mode.CHECKED, scripts);
+        run(NativeMemory.system(), Mode.CHECKED, false, scripts);
     }
 
     @Property(tries = 40, shrinking = ShrinkingMode.BOUNDED)
     void systemMemoryEveryLeaseSampledForUseAfterRelease(@ForAll("scripts") List<List<Op>> scripts)
             throws Exception {
-        run(NativeMemory.system(), Mode.SAMPLED, scripts);
+        run(NativeMemory.system(), Mode.SAMPLED, false, scripts);
     }
 
     @Property(tries = 60, shrinking = ShrinkingMode.BOUNDED)
     void portableMemoryDefaultMode(@ForAll("scripts") List<List<Op>> scripts) throws Exception {
-        run(NativeMemory.portable(), Mode.DEFAULT, scripts);
+        run(NativeMemory.portable(), Mode.DEFAULT, false, scripts);
     }
 
     @Property(tries = 60, shrinking = ShrinkingMode.BOUNDED)
     void portableMemoryCheckedMode(@ForAll("scripts") List<List<Op>> scripts) throws Exception {
-        run(NativeMemory.portable(), Mode.CHECKED, scripts);
+        run(NativeMemory.portable(), Mode.CHECKED, false, scripts);
+    }
+
+    @Property(tries = 30, shrinking = ShrinkingMode.BOUNDED)
+    void systemMemoryEveryLeaseLeakTracked(@ForAll("scriptsThatDrop") List<List<Op>> scripts) throws Exception {
+        run(NativeMemory.system(), Mode.DEFAULT, true, scripts);
+    }
+
+    @Property(tries = 20, shrinking = ShrinkingMode.BOUNDED)
+    void systemMemoryEveryLeaseLeakTrackedAndSampledForUseAfterRelease(
+            @ForAll("scriptsThatDrop") List<List<Op>> scripts) throws Exception {
+        run(NativeMemory.system(), Mode.SAMPLED, true, scripts);
+    }
+
+    @Property(tries = 20, shrinking = ShrinkingMode.BOUNDED)
+    void portableMemoryCheckedModeEveryLeaseLeakTracked(@ForAll("scriptsThatDrop") List<List<Op>> scripts)
+            throws Exception {
+        run(NativeMemory.portable(), Mode.CHECKED, true, scripts);
     }
 
     @Property(tries = 40, shrinking = ShrinkingMode.BOUNDED)
@@ -109,6 +156,15 @@ class PoolConcurrencyProperties {
 
     @Provide
     Arbitrary<List<List<Op>>> scripts() {
+        return scripts(false);
+    }
+
+    @Provide
+    Arbitrary<List<List<Op>>> scriptsThatDrop() {
+        return scripts(true);
+    }
+
+    private static Arbitrary<List<List<Op>>> scripts(boolean drops) {
         Arbitrary<Integer> sizes = Arbitraries.frequencyOf(
                 Tuple.of(25, Arbitraries.of(0, 1, 15, 16, 17, 63, 64, 65, 79, 80, 81, 127, 128, 129, 1023, 1024,
                         1025)),
@@ -127,6 +183,9 @@ class PoolConcurrencyProperties {
                 Tuple.of(2, Arbitraries.just(new Trim())),
                 Tuple.of(4, picks.map(StaleHandle::new)),
                 Tuple.of(4, picks.map(StaleView::new)));
+        if (drops) {
+            ops = Arbitraries.frequencyOf(Tuple.of(97, ops), Tuple.of(3, picks.map(Drop::new)));
+        }
         return ops.list().ofMinSize(10).ofMaxSize(300).list().ofMinSize(3).ofMaxSize(4);
     }
 
@@ -165,14 +224,16 @@ class PoolConcurrencyProperties {
         }
     }
 
-    private static BufferPool pool(NativeMemory memory, Mode mode) {
-        return BufferPool.builder().nativeMemory(memory).checked(mode == Mode.CHECKED)
-                .useAfterReleaseSampling(mode == Mode.SAMPLED ? 1 : 0).name("concurrency").build();
+    /** A pool in {@code mode}; with {@code everyLeaseTracked}, leak sampling 1, else the default. */
+    private static BufferPool pool(NativeMemory memory, Mode mode, boolean everyLeaseTracked) {
+        BufferPool.Builder builder = BufferPool.builder().nativeMemory(memory).checked(mode == Mode.CHECKED)
+                .useAfterReleaseSampling(mode == Mode.SAMPLED ? 1 : 0).name("concurrency");
+        return (everyLeaseTracked ? builder.leakSampling(1) : builder).build();
     }
 
     /** The pool closes in the middle of the first script: every use from then on must throw, never crash. */
     private static void runClosing(NativeMemory memory, Mode mode, List<List<Op>> scripts) throws Exception {
-        BufferPool pool = pool(memory, mode);
+        BufferPool pool = pool(memory, mode, false);
         try {
             ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
             ConcurrentLinkedQueue<Held> handedOver = new ConcurrentLinkedQueue<>();
@@ -182,7 +243,7 @@ class PoolConcurrencyProperties {
             for (List<Op> script : scripts) {
                 workers.add(Thread.ofPlatform().start(() -> {
                     try {
-                        runScript(pool, mode, script, live, handedOver, ids);
+                        runScript(pool, mode, script, live, handedOver, ids, new AtomicLong());
                     } catch (IllegalStateException e) {
                         if (!pool.isClosed()) {
                             failures.add(e);
@@ -211,12 +272,14 @@ class PoolConcurrencyProperties {
         }
     }
 
-    private static void run(NativeMemory memory, Mode mode, List<List<Op>> scripts) throws Exception {
-        BufferPool pool = pool(memory, mode);
+    private static void run(NativeMemory memory, Mode mode, boolean everyLeaseTracked, List<List<Op>> scripts)
+            throws Exception {
+        BufferPool pool = pool(memory, mode, everyLeaseTracked);
         try {
             LiveRanges live = new LiveRanges();
             ConcurrentLinkedQueue<Held> handedOver = new ConcurrentLinkedQueue<>();
             AtomicLong ids = new AtomicLong();
+            AtomicLong dropped = new AtomicLong();
             ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
             CountDownLatch start = new CountDownLatch(1);
             List<Thread> workers = new ArrayList<>();
@@ -225,7 +288,7 @@ class PoolConcurrencyProperties {
                 Thread worker = Thread.ofPlatform().name("worker-" + t).unstarted(() -> {
                     try {
                         start.await();
-                        runScript(pool, mode, script, live, handedOver, ids);
+                        runScript(pool, mode, script, live, handedOver, ids, dropped);
                     } catch (Throwable e) {
                         failures.add(e);
                     }
@@ -249,11 +312,17 @@ class PoolConcurrencyProperties {
                 checkAndRelease(h, live, mode);
             }
             assertThat(live.size()).isZero();
+            if (dropped.get() > 0) {
+                assertThat(awaitLeaks(pool, dropped.get()).leaksReported()).as("dropped leases reported as leaks")
+                        .isEqualTo(dropped.get());
+            }
 
             PoolStats stats = pool.stats();
             assertThat(stats.leases()).as("leases after all were released").isZero();
             assertThat(stats.leasedBytes()).as("leased bytes after all were released").isZero();
             assertThat(stats.dedicatedLeases()).isZero();
+            assertThat(stats.leaksReported()).as("leaks reported: only the dropped leases").isEqualTo(dropped.get());
+            assertThat(stats.leaksWatched()).as("tracked leases still watched after all ended").isZero();
 
             pool.trim();
             PoolStats trimmed = pool.stats();
@@ -264,8 +333,23 @@ class PoolConcurrencyProperties {
         }
     }
 
+    /**
+     * Collects garbage until the pool reported {@code leaks} leases (stats() polls the detector), for at most
+     * 20 s; returns the last stats.
+     */
+    private static PoolStats awaitLeaks(BufferPool pool, long leaks) throws InterruptedException {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        PoolStats stats = pool.stats();
+        while (stats.leaksReported() < leaks && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(5);
+            stats = pool.stats();
+        }
+        return stats;
+    }
+
     private static void runScript(BufferPool pool, Mode mode, List<Op> script, LiveRanges live,
-            ConcurrentLinkedQueue<Held> handedOver, AtomicLong ids) {
+            ConcurrentLinkedQueue<Held> handedOver, AtomicLong ids, AtomicLong dropped) {
         List<Held> held = new ArrayList<>();
         List<Stale> stale = new ArrayList<>();
         for (Op op : script) {
@@ -312,6 +396,14 @@ class PoolConcurrencyProperties {
                                     .isInstanceOf(IllegalStateException.class);
                         }
                         // default mode: a stale view may reach a slot lent again; this test never writes it
+                    }
+                }
+                case Drop(int pick) -> {
+                    if (!held.isEmpty()) {
+                        Held h = held.remove(pick % held.size());
+                        check(h);
+                        live.remove(h.address()); // its slot may be lent again once the detector found it
+                        dropped.incrementAndGet();
                     }
                 }
                 case Close() -> pool.close();
