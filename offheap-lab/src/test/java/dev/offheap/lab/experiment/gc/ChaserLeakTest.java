@@ -8,6 +8,7 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The leaking chaser is stopped by its budget however slow the machine: it runs until the budget refuses a
  * lease, not until a clock says so, and its leases stay reachable (a leak the leak detector cannot reclaim).
  */
+@Tag("child-jvm")
 class ChaserLeakTest {
     @Test
     void theBudgetStopsTheLeakEvenWhenTheRunIsOneMillisecond(@TempDir Path dir) throws Exception {
