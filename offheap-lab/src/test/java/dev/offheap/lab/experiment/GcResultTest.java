@@ -5,6 +5,7 @@ import static dev.offheap.lab.experiment.GcFigures.LOOPS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.offheap.lab.ExperimentResult;
+import dev.offheap.lab.experiment.GcExperiment.ChaseRun;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -50,5 +51,13 @@ class GcResultTest {
                 500);
 
         assertThat(clean.notes()).hasSize(5).noneMatch(n -> n.startsWith("skipped") || n.startsWith("chaser offheap"));
+    }
+
+    @Test
+    void aChaseThatPeakedAtZeroDidNotFail() {
+        ChaseRun zero = new ChaseRun(GcFigures.POOL.chase(), GcFigures.POOL.rssMib(), 0, "ran 15.0 s");
+
+        assertThat(new GcExperiment().result(List.of(GcFigures.G1_HEAP), List.of(zero), 400, 500).notes())
+                .hasSize(5);
     }
 }
