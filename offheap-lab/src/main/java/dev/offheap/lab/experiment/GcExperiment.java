@@ -80,6 +80,11 @@ public final class GcExperiment implements Experiment {
             chases.add(measureChase(jvm, chase, chaseMillis));
         }
         context.progress().update("gc: done", 1);
+        return result(loops, chases, loopMillis, chaseMillis);
+    }
+
+    /** The tables, charts, verdicts, notes and raw figures of measured loops and chases. */
+    ExperimentResult result(List<Loop> loops, List<ChaseRun> chases, long loopMillis, long chaseMillis) {
         List<String> notes = new ArrayList<>(List.of(
                 "message loop: one child JVM per run, " + HEAP + " -Xms256m, " + MESSAGE_SIZE
                         + "-byte messages, " + loopMillis + " ms each, " + GcLog.option(Path.of("<file>"))

@@ -86,12 +86,19 @@ public final class IoExperiment implements Experiment {
             Files.deleteIfExists(target);
         }
         context.progress().update("io: done", 1);
-        Map<String, Double> median = new LinkedHashMap<>();
-        times.forEach((k, v) -> median.put(k, v.percentile(50) / 1e6));
+        Map<String, Double> median = medianMs(times);
         return result(median, times, verdicts(median, size), notes, size);
     }
 
-    private static Run strategy(String strategy, FileReverse reverse, int size, BufferPool pool) {
+    /** Each strategy's median time in milliseconds, from its times in nanoseconds. */
+    static Map<String, Double> medianMs(Map<String, Samples> times) {
+        Map<String, Double> median = new LinkedHashMap<>();
+        times.forEach((k, v) -> median.put(k, v.percentile(50) / 1e6));
+        return median;
+    }
+
+    /** One read-change-write of {@code reverse}'s files through the strategy's buffer (transferTo: a copy). */
+    static Run strategy(String strategy, FileReverse reverse, int size, BufferPool pool) {
         return switch (strategy) {
             case "heap" -> {
                 ByteBuffer buffer = ByteBuffer.allocate(size);
@@ -110,7 +117,7 @@ public final class IoExperiment implements Experiment {
         };
     }
 
-    private interface Run {
+    interface Run {
         void run() throws IOException;
     }
 
@@ -195,7 +202,8 @@ public final class IoExperiment implements Experiment {
         return new ExperimentResult(name(), title(), List.of(table), List.of(chart), verdicts, notes, raw);
     }
 
-    private static void writeRandom(Path file, int size) throws IOException {
+    /** {@code size} bytes of pseudo-random data, the same for every run. */
+    static void writeRandom(Path file, int size) throws IOException {
         SplittableRandom random = new SplittableRandom(42);
         byte[] block = new byte[1 << 20];
         try (OutputStream out = Files.newOutputStream(file)) {
@@ -206,7 +214,7 @@ public final class IoExperiment implements Experiment {
         }
     }
 
-    private static long usableSpace(Path dir) {
+    static long usableSpace(Path dir) {
         try {
             return Files.getFileStore(dir).getUsableSpace();
         } catch (IOException e) {

@@ -140,20 +140,31 @@ public final class ServerExperiment implements Experiment {
         } else {
             shootout = new ServerShootout(context.javaCommand(), context.classPath(),
                     context.workDir().resolve("servers"), wrkPath).run(frameworks.get(),
-                            (what, fraction) -> context.progress().update("server: " + what,
-                                    SEED_SHARE + (1 - SEED_SHARE) * fraction));
-            notes.add("frameworks part: " + frameworks.get().describe());
-            notes.add("frameworks part: one round per configuration in a shared 2-core machine: a verdict names a"
-                    + " winner only beyond one run's noise (" + Math.round(100 * Verdicts.NOISE)
-                    + "%); offheap-bench/scripts/servers.sh runs every workload in rounds for BENCHMARKS.md");
-            notes.addAll(shootout.notes().stream().map(n -> "frameworks part: " + n).toList());
-            for (Summary summary : shootout.summaries()) {
-                summary.failures().forEach(f -> notes.add("frameworks part: " + summary.workload().id() + " "
-                        + summary.config() + " failed, " + f));
-            }
+                            frameworkProgress(context.progress()));
+            notes.addAll(frameworkNotes(frameworks.get(), shootout));
         }
         context.progress().update("server: done", 1);
         return result(runs, notes, shootout);
+    }
+
+    /** The frameworks part's progress: the part of the bar after the seed's part. */
+    static ServerShootout.Progress frameworkProgress(LabContext.Progress progress) {
+        return (what, fraction) -> progress.update("server: " + what, SEED_SHARE + (1 - SEED_SHARE) * fraction);
+    }
+
+    /** The frameworks part's notes: how it ran, the noise rule, the shootout's own notes, every failed run. */
+    static List<String> frameworkNotes(ServerShootout.Settings settings, ServerShootout.Results shootout) {
+        List<String> notes = new ArrayList<>();
+        notes.add("frameworks part: " + settings.describe());
+        notes.add("frameworks part: one round per configuration in a shared 2-core machine: a verdict names a"
+                + " winner only beyond one run's noise (" + Math.round(100 * Verdicts.NOISE)
+                + "%); offheap-bench/scripts/servers.sh runs every workload in rounds for BENCHMARKS.md");
+        notes.addAll(shootout.notes().stream().map(n -> "frameworks part: " + n).toList());
+        for (Summary summary : shootout.summaries()) {
+            summary.failures().forEach(f -> notes.add("frameworks part: " + summary.workload().id() + " "
+                    + summary.config() + " failed, " + f));
+        }
+        return notes;
     }
 
     /**
@@ -335,7 +346,8 @@ public final class ServerExperiment implements Experiment {
                         : "visible in throughput: " + best + " serves most, by more than one run's noise (~15%)"));
     }
 
-    private static ServerSocketChannel loopback() throws IOException {
+    /** A listening socket on the loopback interface, on a port the system chooses. */
+    static ServerSocketChannel loopback() throws IOException {
         return ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
     }
 }

@@ -6,10 +6,18 @@ import dev.offheap.lab.ExperimentResult;
 import dev.offheap.lab.LabContext;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * The gc experiment's measuring, tiny: ten child JVMs. What it makes of the figures (tables, charts, verdicts,
+ * notes, raw) is checked with fixed runs by {@link GcResultTest}, {@link GcTablesTest} and {@link GcVerdictTest}.
+ * Tagged child-jvm: PIT does not count the {@code @BeforeAll} in the tests' time, so every mutant this class
+ * covered timed out on a loaded machine instead of being killed or surviving on its merits.
+ */
+@Tag("child-jvm")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GcExperimentTest {
     private ExperimentResult result;

@@ -80,6 +80,15 @@ class GcTablesTest {
     }
 
     @Test
+    void aPeakOfZeroHasARatioToTheSmallestPositivePeak() {
+        ChaseRun zero = new ChaseRun(new Chase("pool", "pool", List.of("-Xmx512m")), List.of(), 0, "ran");
+
+        Table table = GcExperiment.chaseTable(List.of(zero, GcFigures.POOL));
+
+        assertThat(table.rows()).extracting(row -> row.get(4)).containsExactly("0.00x", "1.00x");
+    }
+
+    @Test
     void pauseChartHasTheMaxAndP99OfEveryRunOnALogScale() {
         Chart pauses = GcExperiment.charts(LOOPS, CHASES, 15_000).getFirst();
 

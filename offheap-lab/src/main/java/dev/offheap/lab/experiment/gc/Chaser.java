@@ -5,11 +5,15 @@ import dev.offheap.account.MemoryBudget;
 import dev.offheap.buffer.Buffer;
 import dev.offheap.buffer.BufferPool;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Child JVM main: seed 000's DirectMemoryChaser, an endless loop of 1 KiB buffers, bounded in time here.
  * {@code direct} drops each {@code allocateDirect(1024)}; {@code pool} leases 1 KiB from a budgeted pool
- * and releases it; {@code pool-leak} leases and never releases, so the budget must stop it.
+ * and releases it; {@code pool-leak} leases and never releases, so the budget must stop it: it runs until the
+ * budget refuses a lease, however long that takes (the parent's deadline bounds it), and keeps its leases
+ * reachable, as a leaking application does, so the pool's leak detector cannot hand their memory back.
  * Prints {@code rss <index> <KiB>} every interval, then {@code outcome=...} and {@code peakRssKib=...}.
  *
  * <p>Arguments: mode, milliseconds to run, sample interval in milliseconds, budget in bytes.
@@ -35,10 +39,12 @@ public final class Chaser {
         String outcome = "ran " + millis + " ms without failing";
         long buffers = 0;
         long end = Long.MAX_VALUE;
+        boolean leak = mode.equals("pool-leak");
+        List<Buffer> leaked = new ArrayList<>();
         try (BufferPool pool = BufferPool.builder().name("lab-chaser").jmx(false)
                 .budget(MemoryBudget.root("chaser", budget)).build()) {
             end = System.nanoTime() + millis * 1_000_000;
-            while ((buffers & 1023) != 0 || System.nanoTime() < end) {
+            while (leak || (buffers & 1023) != 0 || System.nanoTime() < end) {
                 switch (mode) {
                     case "direct" -> ByteBuffer.allocateDirect(1024).put(0, (byte) 1);
                     case "pool" -> {
@@ -46,7 +52,11 @@ public final class Chaser {
                             lease.byteBuffer().put(0, (byte) 1);
                         }
                     }
-                    default -> pool.acquire(1024).byteBuffer().put(0, (byte) 1);
+                    default -> {
+                        Buffer lease = pool.acquire(1024);
+                        lease.byteBuffer().put(0, (byte) 1);
+                        leaked.add(lease);
+                    }
                 }
                 buffers++;
             }

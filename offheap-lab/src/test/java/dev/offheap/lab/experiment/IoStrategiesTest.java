@@ -1,0 +1,62 @@
+package dev.offheap.lab.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.offheap.buffer.BufferPool;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Each io strategy reads the file, changes it as the seed does and writes it; the verdicts get medians in ms. */
+class IoStrategiesTest {
+    private static final int SIZE = 64 << 10;
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"heap", "direct", "pool"})
+    void aBufferStrategyWritesTheFileWithItsFirstByteSetToItsLast(String strategy) throws Exception {
+        byte[] source = new byte[SIZE];
+        for (int i = 0; i < SIZE; i++) {
+            source[i] = (byte) (i % 251);
+        }
+        byte[] expected = source.clone();
+        expected[0] = (byte) ((SIZE - 1) % 251);
+
+        assertThat(runOnce(strategy, source)).isEqualTo(expected);
+    }
+
+    @Test
+    void transferToCopiesTheFileUnchanged() throws Exception {
+        byte[] source = new byte[SIZE];
+        source[SIZE - 1] = 7;
+
+        assertThat(runOnce("transferTo", source)).isEqualTo(source);
+    }
+
+    @Test
+    void mediansAreInMilliseconds() {
+        Map<String, Samples> times = new LinkedHashMap<>();
+        times.put("heap", new Samples(new long[] {4_000_000, 3_500_000, 5_000_000}));
+        times.put("direct", new Samples(new long[] {2_400_000, 2_500_000}));
+        times.put("pool", new Samples(new long[] {1_900_000}));
+
+        assertThat(IoExperiment.medianMs(times)).containsExactly(Map.entry("heap", 4.0), Map.entry("direct", 2.4),
+                Map.entry("pool", 1.9));
+    }
+
+    private byte[] runOnce(String strategy, byte[] content) throws Exception {
+        Path source = Files.write(dir.resolve("source"), content);
+        Path target = Files.write(dir.resolve("target"), new byte[SIZE]);
+        try (BufferPool pool = BufferPool.builder().name("io-strategies-test").jmx(false).build()) {
+            IoExperiment.strategy(strategy, new FileReverse(source, target), SIZE, pool).run();
+        }
+        return Files.readAllBytes(target);
+    }
+}

@@ -1,0 +1,29 @@
+package dev.offheap.lab.experiment.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A figure a run could not read (NaN, or -1 KiB) is left out of the summary; a reading of zero is a figure. */
+class SummaryUnreadFiguresTest {
+    private static Measurement run(int round, double gcPauseMaxMs, long peakRssKib, long rssAfterIdleKib) {
+        return new Measurement(Workload.JETTY, "offheap", round, new LoadResult(1000, 1, 1, 2, 3, 4, 0), 1, 5,
+                gcPauseMaxMs, peakRssKib, rssAfterIdleKib, null, List.of());
+    }
+
+    @Test
+    void aRoundWithoutAGcLogDoesNotHideTheLongestPauseOfTheOthers() {
+        Summary s = Summary.of(List.of(run(1, Double.NaN, 2048, 1024), run(2, 5, 2048, 1024))).getFirst();
+
+        assertThat(s.gcPauseMaxMs()).isEqualTo(5.0);
+    }
+
+    @Test
+    void zeroKibIsZeroMibAndMinusOneIsNoFigure() {
+        Summary s = Summary.of(List.of(run(1, 5, 0, 0), run(2, 5, -1, -1))).getFirst();
+
+        assertThat(s.peakRssMib()).isEqualTo(new Range(0, 0, 0, 1));
+        assertThat(s.rssAfterIdleMib()).isEqualTo(new Range(0, 0, 0, 1));
+    }
+}
