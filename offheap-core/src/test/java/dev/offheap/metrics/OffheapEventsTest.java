@@ -9,6 +9,9 @@ import dev.offheap.buffer.Buffer;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.store.ChunkPool;
 import dev.offheap.store.DoubleArray;
+import dev.offheap.store.ElementType;
+import dev.offheap.store.LongArray;
+import dev.offheap.store.MappedArray;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -95,6 +98,28 @@ class OffheapEventsTest {
         assertThat(leak.getLong("bytes")).isEqualTo(777);
         assertThat(leak.getString("acquiredAt")).contains(Thread.currentThread().getName())
                 .contains(OffheapEventsTest.class.getName() + ".acquireAndDrop");
+    }
+
+    @Test
+    void mappedArrayEvents() throws IOException {
+        MemoryBudget budget = MemoryBudget.root("jfr-mapped-budget", 3 * 4096);
+        Path file = directory.resolve("jfr-mapped.npy");
+        List<RecordedEvent> events;
+        try (Recording recording = startRecording()) {
+            try (MappedArray array = MappedArray.create(file, ElementType.LONG, 1024,
+                    MappedArray.Options.defaults().budget(budget).jmx(false));
+                 LongArray kept = array.longs()) {
+                assertThatThrownBy(array::longs).isInstanceOf(BudgetExceededException.class);
+                kept.set(0, 1);
+            }
+            events = stop(recording);
+        }
+        RecordedEvent refused = only(events, OffheapEvents.BUDGET_EXCEEDED, "mapped array " + file);
+        assertThat(refused.getString("budgetPath")).isEqualTo("jfr-mapped-budget");
+        assertThat(refused.getLong("requested")).isEqualTo(8192);
+        assertThat(refused.getLong("used")).isEqualTo(8192);
+        assertThat(refused.getLong("limit")).isEqualTo(3 * 4096);
+        budget.close();
     }
 
     @Test

@@ -1,0 +1,71 @@
+package dev.offheap.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.offheap.suite.Waits;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Pipe;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A close that finds two views held by I/O operations reports both: the first refusal is the cause of its
+ * {@link IllegalStateException}, the second is suppressed in it. Both views stay mapped until the next close.
+ */
+class CloseWithTwoHeldViewsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void bothHeldViewsAreReportedAndUnmappedByTheNextClose() throws Exception {
+        Path file = dir.resolve("held-twice.npy");
+        MappedArray array = MappedArray.create(file, ElementType.BYTE, 1 << 20,
+                MappedArray.Options.defaults().jmx(false));
+        List<Pipe> pipes = new ArrayList<>();
+        List<Thread> writers = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            ByteArray view = array.bytes();
+            ByteBuffer whole = view.contiguousSegment().orElseThrow().asByteBuffer();
+            Pipe pipe = Pipe.open();
+            pipes.add(pipe);
+            writers.add(Thread.ofPlatform().start(() -> {
+                try (Pipe.SinkChannel sink = pipe.sink()) { // closed when done: the reader sees the end
+                    while (whole.hasRemaining()) {
+                        sink.write(whole);
+                    }
+                } catch (IOException | IllegalStateException e) {
+                    throw new AssertionError(e);
+                }
+            }));
+            pipe.source().read(ByteBuffer.allocate(1)); // the writer is inside its write, holding the view
+        }
+        assertThatThrownBy(array::close).isInstanceOf(IllegalStateException.class)
+                .hasMessage("cannot close " + file + " yet: an I/O or native operation holds a segment of one of its"
+                        + " views; it stays mapped until close is called again once the operation is over")
+                .satisfies(e -> {
+                    assertThat(e.getCause()).isInstanceOf(IllegalStateException.class)
+                            .hasMessage("Session is acquired by 1 clients");
+                    assertThat(e.getSuppressed()).singleElement().isInstanceOf(IllegalStateException.class)
+                            .hasFieldOrPropertyWithValue("message", "Session is acquired by 1 clients");
+                });
+        assertThat(array.openViews()).isEqualTo(2);
+        for (Pipe pipe : pipes) {
+            ByteBuffer sink = ByteBuffer.allocate(1 << 16);
+            while (pipe.source().read(sink.clear()) >= 0) {
+                // drain to the end, which the writer's close marks
+            }
+            pipe.source().close();
+        }
+        for (Thread writer : writers) {
+            Waits.join(writer);
+        }
+        array.close();
+        assertThat(array.openViews()).isZero();
+        assertThat(array.mappedBytes()).isZero();
+    }
+}
