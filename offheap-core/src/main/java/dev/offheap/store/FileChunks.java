@@ -58,14 +58,7 @@ final class FileChunks extends ChunkSource {
 
     @Override
     MemorySegment view(Chunk chunk, Arena arena) {
-        AddressRange range = AddressRange.reserve(chunkSize);
-        try {
-            mapInto(range, 0, chunk, 1);
-        } catch (RuntimeException | Error e) {
-            range.unmap();
-            throw e;
-        }
-        return range.segment(chunkSize, arena, range::unmap);
+        throw new UnsupportedOperationException("file chunks are only mapped into an array's address range");
     }
 
     @Override
