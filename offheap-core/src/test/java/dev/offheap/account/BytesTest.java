@@ -14,6 +14,7 @@ class BytesTest {
             1                   | 1 bytes
             1023                | 1023 bytes
             -1023               | -1023 bytes
+            -1024               | -1.0 KiB (-1024 bytes)
             1024                | 1.0 KiB (1024 bytes)
             1536                | 1.5 KiB (1536 bytes)
             2000                | 2.0 KiB (2000 bytes)
@@ -40,6 +41,7 @@ class BytesTest {
             0                   | 0 B
             1023                | 1023 B
             -1023               | -1023 B
+            -1024               | -1.0 KiB
             1024                | 1.0 KiB
             131072              | 128.0 KiB
             1048575             | 1.0 MiB
@@ -50,5 +52,19 @@ class BytesTest {
             """)
     void humanGivesOneDecimalInBinaryUnits(long bytes, String expected) {
         assertThat(Bytes.human(bytes)).isEqualTo(expected);
+    }
+
+    /**
+     * 1152865209611504896 bytes are exactly the double 1023.95 PiB (1023.95 * 2^50, the only unit where that
+     * double is a whole number of bytes): at 1023.95 the next unit is taken, or it would print "1024.0 PiB".
+     */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            1152865209611504896 | 1.0 EiB
+            1152865209611504640 | 1023.9 PiB
+            """)
+    void exactly1023Point95OfAUnitIsOneOfTheNext(long bytes, String expected) {
+        assertThat(Bytes.human(bytes)).isEqualTo(expected);
+        assertThat(Bytes.format(bytes)).isEqualTo(expected + " (" + bytes + " bytes)");
     }
 }
