@@ -157,6 +157,74 @@ class MemoryBudgetTest {
         assertThatThrownBy(() -> root.child("x/y", 1)).isInstanceOf(IllegalArgumentException.class);
     }
 
+    /** A charge of nothing fits any open budget, even an empty one: 0 + 0 is within every limit. */
+    @Test
+    void chargingNothingSucceedsOnAnEmptyBudget() {
+        MemoryBudget root = MemoryBudget.root("r", 100);
+        MemoryBudget empty = MemoryBudget.root("empty", 0);
+        root.charge(0);
+        empty.charge(0);
+        assertThat(root.tryCharge(0)).isTrue();
+        assertThat(empty.tryCharge(0)).isTrue();
+        assertThat(root.used()).isZero();
+        assertThat(empty.used()).isZero();
+        assertThat(root.peak()).isZero();
+    }
+
+    @Test
+    void aNameStartingOrEndingWithASlashIsRejected() {
+        assertThatThrownBy(() -> MemoryBudget.root("/io", 10)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("budget name must be non-blank and contain no '/': '/io'");
+        assertThatThrownBy(() -> MemoryBudget.root("io/", 10)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("budget name must be non-blank and contain no '/': 'io/'");
+        MemoryBudget root = MemoryBudget.root("root", 10);
+        assertThatThrownBy(() -> root.child("/x", 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(root.children()).isEmpty();
+    }
+
+    @Test
+    void toStringShowsPathUsedLimitReservationAndWhetherClosed() {
+        MemoryBudget root = MemoryBudget.root("process", 1000);
+        MemoryBudget io = root.child("io", 500);
+        MemoryBudget store = root.child("store", MemoryBudget.UNLIMITED, 1);
+        io.charge(42);
+        assertThat(root.toString()).isEqualTo("MemoryBudget[process: 43 of 1000 bytes]");
+        assertThat(io.toString()).isEqualTo("MemoryBudget[process/io: 42 of 500 bytes]");
+        assertThat(store.toString()).isEqualTo("MemoryBudget[process/store: 0 of unlimited bytes, 1 reserved]");
+        assertThat(MemoryBudget.unlimited("u").toString()).isEqualTo("MemoryBudget[u: 0 of unlimited bytes]");
+        io.release(42);
+        io.close();
+        assertThat(io.toString()).isEqualTo("MemoryBudget[process/io: 0 of 500 bytes, closed]");
+    }
+
+    @Test
+    void aBudgetIsOpenUntilClosed() {
+        MemoryBudget root = MemoryBudget.root("process", 1000);
+        MemoryBudget io = root.child("io", 500);
+        assertThat(root.isClosed()).isFalse();
+        assertThat(io.isClosed()).isFalse();
+        root.close();
+        assertThat(root.isClosed()).isTrue();
+        assertThat(io.isClosed()).isTrue();
+    }
+
+    /** The parent is checked before anything else: the message names it, not the child that was never made. */
+    @Test
+    void aChildOfAClosedBudgetIsRefusedNamingTheClosedBudget() {
+        MemoryBudget root = MemoryBudget.root("process", 1000);
+        MemoryBudget io = root.child("io", 500);
+        io.close();
+        assertThatThrownBy(() -> io.child("late", 10)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("memory budget 'process/io' is closed");
+        assertThatThrownBy(() -> io.child("late", 10, 5)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("memory budget 'process/io' is closed");
+        root.close();
+        assertThatThrownBy(() -> io.child("later", 10)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("memory budget 'process/io' is closed");
+        assertThat(root.used()).isZero();
+        assertThat(io.children()).isEmpty();
+    }
+
     @Test
     void pathNameParentAndLimit() {
         MemoryBudget root = MemoryBudget.root("process", 1000);
