@@ -76,6 +76,24 @@ class BudgetErrorsTest {
                 + " charged directly: 500 B)");
     }
 
+    /** Largest first whatever their kind; a child holds its unused reservation too. */
+    @Test
+    void holdersAreListedLargestFirstWithAChildsUnusedReservation() {
+        MemoryBudget root = MemoryBudget.root("app", 10_000);
+        MemoryBudget io = root.child("io", 10_000, 2000);
+        io.charge(500); // 1500 of the reservation unused: io holds 2000 of the root
+        root.owner("cache").charge(1000);
+        root.charge(3000);
+        BudgetExceededException e = catchThrowableOfType(BudgetExceededException.class, () -> root.charge(5000));
+        assertThat(e.holders()).containsExactly(
+                new BudgetExceededException.Holder("charged directly", 3000),
+                new BudgetExceededException.Holder("budget 'app/io'", 2000),
+                new BudgetExceededException.Holder("owner 'cache'", 1000));
+        assertThat(e.getMessage()).isEqualTo("memory budget 'app' exceeded: asked for 4.9 KiB (5000 bytes);"
+                + " 5.9 KiB (6000 bytes) used of 9.8 KiB (10000 bytes) allowed at 'app'"
+                + " (charged directly: 2.9 KiB, budget 'app/io': 2.0 KiB, owner 'cache': 1000 B)");
+    }
+
     @Test
     void saysWhatTheReclaimersFreedBeforeTheRetry() {
         MemoryBudget root = MemoryBudget.root("app", 1000);
