@@ -144,6 +144,66 @@ class ReclaimerTest {
         assertThat(order).doesNotContain("b");
     }
 
+    /** Exactly the shortfall freed: no other reclaimer, here or below, is asked for nothing. */
+    @Test
+    void askingStopsAsSoonAsExactlyTheShortfallIsFreed() {
+        MemoryBudget root = MemoryBudget.root("process", 1000);
+        Cache inRoot = new Cache(root, 300);
+        List<Long> secondAsked = new ArrayList<>();
+        root.addReclaimer(wanted -> {
+            secondAsked.add(wanted);
+            return 0;
+        });
+        MemoryBudget child = root.child("pool", 1000);
+        Cache inChild = new Cache(child, 200);
+        root.charge(500); // full: 300 + 200 + 500
+
+        root.charge(300); // lacks 300: the root's cache frees exactly that
+        assertThat(inRoot.asked).containsExactly(300L);
+        assertThat(secondAsked).as("the root's second reclaimer").isEmpty();
+        assertThat(inChild.asked).as("the child's reclaimer").isEmpty();
+        assertThat(child.used()).isEqualTo(200);
+        assertThat(root.used()).isEqualTo(1000);
+    }
+
+    /** Each reclaimer is asked for what the ones before it left to free. */
+    @Test
+    void aLaterReclaimerIsAskedForWhatIsStillMissing() {
+        MemoryBudget root = MemoryBudget.root("process", 1000);
+        root.charge(100);
+        List<Long> firstAsked = new ArrayList<>();
+        root.addReclaimer(wanted -> {
+            firstAsked.add(wanted);
+            root.release(100);
+            return 100;
+        });
+        Cache cache = new Cache(root, 500);
+        root.charge(400); // full: 100 + 500 + 400
+
+        root.charge(300); // lacks 300: the first frees 100, the cache is asked for the other 200
+        assertThat(firstAsked).containsExactly(300L);
+        assertThat(cache.asked).containsExactly(200L);
+        assertThat(root.used()).isEqualTo(700);
+    }
+
+    /**
+     * The retry follows whenever a reclaimer was asked, even one that says it freed nothing: what it says
+     * may be short of what came back.
+     */
+    @Test
+    void theChargeIsRetriedEvenWhenTheReclaimersSayTheyFreedNothing() {
+        MemoryBudget root = MemoryBudget.root("process", 1000);
+        root.charge(1000);
+        root.addReclaimer(wanted -> {
+            root.release(100);
+            return 0;
+        });
+        root.charge(100);
+        assertThat(root.used()).isEqualTo(1000);
+        assertThat(root.tryCharge(100)).isTrue();
+        assertThat(root.used()).isEqualTo(1000);
+    }
+
     @Test
     void aReclaimerThatFreesTooLittleLeadsToOneRetryThenTheException() {
         MemoryBudget root = MemoryBudget.root("process", 1000);
