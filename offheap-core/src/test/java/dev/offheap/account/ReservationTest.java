@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.offheap.suite.Waits;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** A child's reservation is charged to its parent at creation, used before the parent, and given back at close. */
@@ -56,6 +60,57 @@ class ReservationTest {
         assertThat(store.tryCharge(1)).as("beyond the reservation the root refuses").isFalse();
         assertThat(store.used()).isEqualTo(400);
         assertThat(root.used()).isEqualTo(1000);
+    }
+
+    /**
+     * A charge the reservation covers stops at the child: it never asks the parent, so it succeeds even while
+     * the parent is already closed and its close has not reached the child yet (held here by the child's
+     * monitor, which close takes).
+     */
+    @Test
+    void aChargeTheReservationCoversNeverAsksTheParentEvenAClosingOne() throws Exception {
+        MemoryBudget root = MemoryBudget.root("process", 1000);
+        MemoryBudget store = root.child("store", 800, 300);
+        AtomicReference<Throwable> closeFailed = new AtomicReference<>();
+        Thread closer;
+        synchronized (store) {
+            closer = Thread.ofPlatform().name("closer").start(() -> {
+                try {
+                    root.close();
+                } catch (Throwable e) {
+                    closeFailed.set(e);
+                }
+            });
+            awaitBlockedOnMe(closer);
+            assertThat(root.isClosed()).isTrue();
+            assertThat(store.isClosed()).isFalse();
+
+            store.charge(100);
+            store.charge(0);
+            assertThat(store.used()).isEqualTo(100);
+            assertThat(root.used()).as("only the reservation").isEqualTo(300);
+            store.release(100);
+        }
+        Waits.join(closer);
+        assertThat(closeFailed.get()).isNull();
+        assertThat(store.isClosed()).isTrue();
+        assertThat(root.used()).isZero();
+    }
+
+    /** Waits until {@code thread} is blocked on a monitor this thread holds. */
+    private static void awaitBlockedOnMe(Thread thread) throws InterruptedException {
+        long deadline = System.nanoTime() + Waits.LIMIT.toNanos();
+        while (true) {
+            ThreadInfo info = ManagementFactory.getThreadMXBean().getThreadInfo(thread.threadId());
+            if (info != null && info.getThreadState() == Thread.State.BLOCKED
+                    && info.getLockOwnerId() == Thread.currentThread().threadId()) {
+                return;
+            }
+            if (!thread.isAlive() || System.nanoTime() > deadline) {
+                throw new AssertionError("thread '" + thread.getName() + "' never blocked on the test's monitor");
+            }
+            Thread.sleep(1);
+        }
     }
 
     @Test
