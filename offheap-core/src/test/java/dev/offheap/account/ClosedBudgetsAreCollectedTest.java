@@ -99,6 +99,33 @@ class ClosedBudgetsAreCollectedTest {
         assertAllCollected(budgets);
     }
 
+    /** A long-lived budget does not keep the owners closed with nothing outstanding. */
+    @Test
+    void ownersClosedWithNothingOutstandingAreCollectedWhileTheirBudgetLives() {
+        MemoryBudget root = MemoryBudget.root("long-lived", 1L << 20);
+        List<WeakReference<BudgetOwner>> owners = new ArrayList<>();
+        for (int i = 0; i < BUDGETS; i++) {
+            owners.add(useAndCloseOwner(root, "owner-" + i));
+        }
+        BudgetOwner kept = root.owner("still charged");
+        kept.charge(10);
+        kept.close();
+        awaitCollected(owners);
+        assertThat(owners.stream().filter(ref -> ref.get() != null).count()).as("closed owners still reachable")
+                .isZero();
+        assertThat(root.report().owners()).extracting(BudgetReport.Owner::name).containsExactly("still charged");
+        kept.release(10);
+        root.close();
+    }
+
+    private static WeakReference<BudgetOwner> useAndCloseOwner(MemoryBudget budget, String name) {
+        BudgetOwner owner = budget.owner(name);
+        owner.charge(4096);
+        owner.release(4096);
+        owner.close();
+        return new WeakReference<>(owner);
+    }
+
     private interface Runner {
         void run(Runnable work) throws Exception;
     }
@@ -137,8 +164,16 @@ class ClosedBudgetsAreCollectedTest {
     }
 
     private static void assertAllCollected(List<WeakReference<MemoryBudget>> budgets) {
+        awaitCollected(budgets);
+        List<String> alive = budgets.stream().map(WeakReference::get).filter(b -> b != null)
+                .map(MemoryBudget::path).toList();
+        assertThat(alive).as("closed budgets still reachable").isEmpty();
+    }
+
+    /** Collects garbage until every reference is cleared, for 20 s at most. */
+    private static void awaitCollected(List<? extends WeakReference<?>> refs) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (budgets.stream().anyMatch(ref -> ref.get() != null) && System.nanoTime() < deadline) {
+        while (refs.stream().anyMatch(ref -> ref.get() != null) && System.nanoTime() < deadline) {
             System.gc();
             try {
                 Thread.sleep(20);
@@ -147,8 +182,5 @@ class ClosedBudgetsAreCollectedTest {
                 break;
             }
         }
-        List<String> alive = budgets.stream().map(WeakReference::get).filter(b -> b != null)
-                .map(MemoryBudget::path).toList();
-        assertThat(alive).as("closed budgets still reachable").isEmpty();
     }
 }
