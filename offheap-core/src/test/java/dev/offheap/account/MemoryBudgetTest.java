@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.offheap.suite.Waits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -268,6 +269,44 @@ class MemoryBudgetTest {
         assertThat(unlimited.tryCharge(11)).isFalse();
         assertThat(unlimited.used()).isEqualTo(Long.MAX_VALUE - 10);
         assertThat(unlimited.tryCharge(10)).isTrue();
+    }
+
+    /**
+     * Two threads charging together, one small and one large amount, never releasing: once a charge returns,
+     * the peak is at least what was used before it plus its bytes, even when its raise of the peak lost a
+     * race to the other thread's lower figure (the loser tries again while its figure is higher); at the end
+     * the peak is the total.
+     */
+    @Test
+    void concurrentChargesNeverLeaveThePeakBehind() throws Exception {
+        MemoryBudget root = MemoryBudget.unlimited("root");
+        MemoryBudget child = root.child("child", MemoryBudget.UNLIMITED);
+        CountDownLatch start = new CountDownLatch(2);
+        ConcurrentLinkedQueue<String> behind = new ConcurrentLinkedQueue<>();
+        List<Thread> threads = new ArrayList<>();
+        for (long bytes : new long[] {1, 1000}) {
+            threads.add(Thread.ofPlatform().start(() -> {
+                start.countDown();
+                try {
+                    Waits.await(start, "both chargers");
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int i = 0; i < 500_000 && behind.isEmpty(); i++) {
+                    long before = child.used();
+                    child.charge(bytes);
+                    long peak = child.peak();
+                    if (peak < before + bytes) {
+                        behind.add("peak " + peak + " after a charge of " + bytes + " with " + before
+                                + " used before it");
+                    }
+                }
+            }));
+        }
+        Waits.join(threads);
+        assertThat(behind).isEmpty();
+        assertThat(child.peak()).isEqualTo(child.used());
+        assertThat(root.peak()).isEqualTo(root.used());
     }
 
     @Test
