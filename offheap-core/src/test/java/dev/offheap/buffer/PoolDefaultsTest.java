@@ -30,4 +30,18 @@ class PoolDefaultsTest {
         assertThat(BufferPool.Builder.defaultStripes(512)).isEqualTo(1024);
         assertThat(BufferPool.Builder.defaultStripes(5000)).isEqualTo(1024);
     }
+
+    /** Without the setting, max(4, 2 x processors) threads may keep a cache: the bound of their memory says so. */
+    @Test
+    void theDefaultNumberOfThreadCachesIsTwiceTheProcessorsAndAtLeastFour() {
+        int expected = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+        try (BufferPool byDefault = BufferPool.builder().jmx(false).build();
+             BufferPool explicit = BufferPool.builder().jmx(false).threadCaches(expected).build();
+             BufferPool one = BufferPool.builder().jmx(false).threadCaches(1).build()) {
+            long oneFullCache = one.stats().threadCacheLimitBytes();
+            assertThat(oneFullCache).isPositive();
+            assertThat(byDefault.stats().threadCacheLimitBytes()).isEqualTo(expected * oneFullCache)
+                    .isEqualTo(explicit.stats().threadCacheLimitBytes());
+        }
+    }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.offheap.suite.Waits;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongPredicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -59,6 +60,35 @@ class ThreadCacheRegistrationTest {
         }
     }
 
+    /**
+     * The fast table that finds a thread's cache by its id has four places for two caches (a thread's place is
+     * its id mod 4). A thread that registers late while a live thread holds its place in that table is not
+     * found there, and still uses its cache: the thread-local holds it.
+     */
+    @Test
+    void aLateRegistrationKeepsItsCacheWhenALiveThreadHoldsItsPlaceInTheFastTable() throws Exception {
+        try (BufferPool pool = BufferPool.builder().name("late-registration-shared-place").threadCaches(2)
+                .leakSampling(0).useAfterReleaseSampling(0).jmx(false).build()) {
+            long here = Thread.currentThread().threadId() & 3;
+            Holder sameFastPlace = holdAPlace(pool, id -> (id & 3) == here, 1);
+            Holder otherFastPlace = holdAPlace(pool, id -> (id & 3) != here, 2);
+            Buffer early = pool.acquire(100); // both places taken: no cache
+            otherFastPlace.endAndJoin();
+            for (int i = 2; i <= RETRY_INTERVAL; i++) {
+                pool.acquire(100).release(); // the last one registers, and misses once
+            }
+            for (int i = 0; i < 3; i++) {
+                pool.acquire(100).release(); // hits, though the fast table has the other thread's cache
+            }
+            SizeClassStats cls = classOf(pool, 112);
+            assertThat(cls.uncachedAcquires()).isEqualTo(RETRY_INTERVAL - 1);
+            assertThat(cls.threadCacheMisses()).isEqualTo(1);
+            assertThat(cls.threadCacheHits()).isEqualTo(3);
+            early.release();
+            sameFastPlace.endAndJoin();
+        }
+    }
+
     /** A thread holding the pool's only cache place until let go; then it ends, freeing the place. */
     private record Holder(Thread thread, CountDownLatch letGo) {
         void endAndJoin() throws InterruptedException {
@@ -68,9 +98,18 @@ class ThreadCacheRegistrationTest {
     }
 
     private static Holder holdTheOnlyPlace(BufferPool pool) throws InterruptedException {
+        return holdAPlace(pool, id -> true, 1);
+    }
+
+    /**
+     * Starts a platform thread whose id satisfies {@code wanted}, which registers a cache (with a lease of 10
+     * bytes, another class than the tests'), then holds its place until let go.
+     */
+    private static Holder holdAPlace(BufferPool pool, LongPredicate wanted, int cachesThen)
+            throws InterruptedException {
         CountDownLatch registered = new CountDownLatch(1);
         CountDownLatch letGo = new CountDownLatch(1);
-        Thread thread = Thread.ofPlatform().start(() -> {
+        Runnable task = () -> {
             pool.acquire(10).release();
             registered.countDown();
             try {
@@ -78,9 +117,14 @@ class ThreadCacheRegistrationTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        });
+        };
+        Thread thread;
+        do {
+            thread = Thread.ofPlatform().unstarted(task);
+        } while (!wanted.test(thread.threadId()));
+        thread.start();
         Waits.await(registered, "the holder's registration");
-        assertThat(pool.stats().threadCaches()).isEqualTo(1);
+        assertThat(pool.stats().threadCaches()).isEqualTo(cachesThen);
         return new Holder(thread, letGo);
     }
 
