@@ -221,13 +221,10 @@ final class ThreadCache {
 
     /**
      * Moves the top {@code n} slots of class {@code cls} to its shared stripes, a batch per compare-and-set;
-     * returns the count left.
+     * returns the count left. {@code 1 <= n <= counts[cls]}: every caller flushes from a non-empty stack.
      */
     private int flush(Slot[][] all, int cls, int n) {
         int c = counts[cls];
-        if (n == 0) {
-            return c;
-        }
         Slot[] stack = all[cls];
         SizeClassPool pool = stack[c - 1].home;
         int end = c - n;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.offheap.account.BudgetExceededException;
+import dev.offheap.account.BudgetOwner;
 import dev.offheap.account.MemoryBudget;
 import java.util.ArrayList;
 import java.util.List;
@@ -314,6 +315,52 @@ class BudgetTest {
         assertThat(io.report().owners()).isEmpty();
         io.close();
         assertThat(root.used()).isZero();
+    }
+
+    /** The pool, asked to make room, trims its idle slab and says how much it gave back. */
+    @Test
+    void aRefusalAfterThePoolTrimmedNamesTheBytesItGaveBack() {
+        MemoryBudget root = MemoryBudget.root("process", MiB);
+        try (BufferPool pool = BufferPool.builder().name("trimmed").budget(root).threadCaches(0).jmx(false)
+                .build()) {
+            pool.acquire(SIZE).release(); // one idle slab
+            assertThat(root.used()).isEqualTo(SLAB);
+            try (BudgetOwner other = root.owner("other")) {
+                BudgetExceededException e = catchThrowableOfType(BudgetExceededException.class,
+                        () -> other.charge(MiB + 1));
+                assertThat(e.reclaimed()).isEqualTo(SLAB);
+                assertThat(e.used()).isZero();
+                assertThat(pool.stats().osBytes()).isZero();
+                other.charge(MiB); // fits now
+                other.release(MiB);
+            }
+        }
+        assertThat(root.used()).isZero();
+    }
+
+    /**
+     * Another component's reclaimer closes the pool while the pool's dedicated acquire waits for the budget:
+     * the acquire then finds the pool closed, gives the region it got back, and throws.
+     */
+    @Test
+    void aPoolClosedWhileItsDedicatedAcquireWaitedForTheBudgetGivesTheRegionBackAndThrows() {
+        MemoryBudget root = MemoryBudget.root("process", 4 * MiB);
+        BufferPool pool = BufferPool.builder().name("closed-meanwhile").budget(root).leakSampling(0).jmx(false)
+                .build();
+        try (BudgetOwner filler = root.owner("filler")) {
+            filler.charge(3 * MiB);
+            root.addReclaimer(wanted -> {
+                pool.close();
+                filler.release(3 * MiB);
+                return 3 * MiB;
+            });
+            assertThatThrownBy(() -> pool.acquire(2 * MiB)).isInstanceOf(IllegalStateException.class)
+                    .hasMessage("buffer pool 'closed-meanwhile' is closed");
+            assertThat(pool.isClosed()).isTrue();
+            assertThat(root.used()).as("the region went back").isZero();
+            assertThat(pool.stats().dedicatedLeases()).isZero();
+            assertThat(pool.stats().osBytes()).isZero();
+        }
     }
 
     private static BufferPool buildIoPool(MemoryBudget budget) {

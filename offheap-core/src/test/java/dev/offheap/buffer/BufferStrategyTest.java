@@ -143,4 +143,62 @@ class BufferStrategyTest {
             assertThatThrownBy(buffer::byteBuffer).isInstanceOf(IllegalStateException.class);
         }
     }
+
+    @Test
+    void releasedUnpooledLeasesNameTheirSizeAndStrategyAndRefuseEveryMethod() {
+        try (BufferStrategy strategy = BufferStrategy.named("heap")) {
+            Buffer buffer = strategy.acquire(100);
+            assertThat(buffer.toString()).isEqualTo("UnpooledBuffer[pool=strategy heap, size=100, refCount=1]");
+            buffer.release();
+            assertThatThrownBy(buffer::size).isInstanceOf(IllegalStateException.class)
+                    .hasMessage("cannot ask the size of buffer of 100 bytes from pool 'strategy heap': it was already"
+                            + " released (a double release, or use after release)");
+            assertThatThrownBy(buffer::segment).isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("cannot use buffer of 100 bytes from pool 'strategy heap'");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"heap-view", "direct-view"})
+    void viewStrategiesGiveDirectBuffersOnlyWhenNamedSo(String name) {
+        boolean direct = name.equals("direct-view");
+        try (BufferStrategy strategy = BufferStrategy.named(name)) {
+            // a slice of a slab, and a request above the slab size with a buffer of its own
+            for (int size : new int[] {100, BufferStrategies.VIEW_SLAB + 1}) {
+                Buffer buffer = strategy.acquire(size);
+                assertThat(buffer.byteBuffer().isDirect()).as("%d bytes", size).isEqualTo(direct);
+                assertThat(buffer.segment().isNative()).as("%d bytes", size).isEqualTo(direct);
+                buffer.release();
+            }
+        }
+    }
+
+    /** Heap views show their slab: a slice shares the slab's array, at its offset in the slab. */
+    @Test
+    void aRequestOfExactlyOneSlabIsCutFromANewSlabAndTheNextOneFromAnother() {
+        int slab = BufferStrategies.VIEW_SLAB;
+        try (BufferStrategy strategy = BufferStrategy.named("heap-view")) {
+            ByteBuffer small = strategy.acquire(100).byteBuffer();
+            ByteBuffer whole = strategy.acquire(slab).byteBuffer();
+            ByteBuffer next = strategy.acquire(100).byteBuffer();
+            assertThat(whole.array()).hasSize(slab).isNotSameAs(small.array());
+            assertThat(whole.arrayOffset()).isZero();
+            assertThat(next.array()).as("the slab of the whole-slab request is used up: a third slab")
+                    .isNotSameAs(small.array()).isNotSameAs(whole.array());
+            assertThat(next.arrayOffset()).isZero();
+        }
+    }
+
+    @Test
+    void aRequestThatFillsTheRestOfASlabExactlyIsCutFromIt() {
+        int slab = BufferStrategies.VIEW_SLAB;
+        try (BufferStrategy strategy = BufferStrategy.named("heap-view")) {
+            ByteBuffer first = strategy.acquire(slab - 100).byteBuffer();
+            ByteBuffer rest = strategy.acquire(100).byteBuffer();
+            assertThat(rest.array()).isSameAs(first.array());
+            assertThat(rest.arrayOffset()).isEqualTo(slab - 100);
+            ByteBuffer next = strategy.acquire(1).byteBuffer();
+            assertThat(next.array()).as("the slab is used up").isNotSameAs(first.array());
+        }
+    }
 }

@@ -56,6 +56,7 @@ class LeakDetectionTest {
             assertThat(stats.leases()).as("leaked memory went back to the pool").isZero();
             assertThat(stats.leasedBytes()).isZero();
             assertThat(stats.leaksWatched()).isZero();
+            assertThat(new BufferPoolMetrics(pool, 0).getLeaks()).as("JMX's figure").isEqualTo(5);
 
             List<Report> leaks = records.stream().filter(r -> r.message().contains("LEAK")).toList();
             assertThat(leaks).hasSize(5);
@@ -168,6 +169,49 @@ class LeakDetectionTest {
             }
             assertThat(pool.stats().leaksWatched()).isZero();
         }
+    }
+
+    /**
+     * trim() looks for leaks itself: once the collector has found a lost lease, a trim takes its slot back and
+     * gives its slab to the OS. Bytes from the OS are a live counter, read without looking for leaks.
+     */
+    @Test
+    void trimReclaimsTheSlotOfALostLeaseAndGivesItsSlabBack() throws InterruptedException {
+        try (BufferPool pool = BufferPool.builder().name("leaky-trimmed").threadCaches(0).leakSampling(1).jmx(false)
+                .build()) {
+            acquireAndDrop(pool, 1, 100);
+            assertThat(pool.metrics().getBytesFromOs()).isEqualTo(64 * 1024);
+            awaitBytesFromOs(pool, 0, pool::trim);
+            assertThat(records.stream().filter(r -> r.message().contains("LEAK"))).hasSize(1);
+        }
+    }
+
+    /** A tracked dedicated acquire looks for leaks too: a lost dedicated lease's region goes back then. */
+    @Test
+    void aTrackedDedicatedAcquireReclaimsTheRegionOfALostOne() throws InterruptedException {
+        try (BufferPool pool = BufferPool.builder().name("leaky-dedicated-probe").leakSampling(1).jmx(false)
+                .build()) {
+            acquireAndDrop(pool, 1, 2 << 20);
+            assertThat(pool.metrics().getBytesFromOs()).isEqualTo(2 << 20);
+            awaitBytesFromOs(pool, 0, () -> {
+                Buffer probe = pool.acquire(2 << 20);
+                assertThat(probe).isInstanceOf(TrackedBuffer.class);
+                probe.release();
+            });
+            assertThat(records.stream().filter(r -> r.message().contains("LEAK"))).hasSize(1);
+        }
+    }
+
+    /** Runs {@code step} after GCs until the pool holds {@code expected} bytes from the OS (up to 10 s). */
+    private static void awaitBytesFromOs(BufferPool pool, long expected, Runnable step) throws InterruptedException {
+        long deadline = System.nanoTime() + TIMEOUT_NANOS;
+        while (pool.metrics().getBytesFromOs() != expected && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(10);
+            step.run();
+        }
+        assertThat(pool.metrics().getBytesFromOs()).as("bytes from the OS (waited up to 10 s of GCs)")
+                .isEqualTo(expected);
     }
 
     /** Acquires {@code count} leases and drops them without release. */

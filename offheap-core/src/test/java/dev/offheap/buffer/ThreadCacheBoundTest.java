@@ -143,6 +143,35 @@ class ThreadCacheBoundTest {
     }
 
     /**
+     * A class is idle at a decay only if it had no acquire at all since the last one: one that missed once and
+     * hit once keeps its slots, whatever the balance of hits and misses.
+     */
+    @Test
+    void aClassThatMissedAndHitSinceTheLastLookIsNotIdle() throws Exception {
+        try (BufferPool pool = BufferPool.builder().name("decay-balanced").leakSampling(0).useAfterReleaseSampling(0)
+                .jmx(false).build()) {
+            java.util.concurrent.FutureTask<Void> task = new java.util.concurrent.FutureTask<>(() -> {
+                pool.acquire(100).release(); // a miss: a batch of 64 slots of 112 bytes
+                pool.acquire(100).release(); // a hit
+                assertThat(inThreadCaches(pool, 112)).isEqualTo(64);
+                // the decay comes with the last of DECAY_INTERVAL acquires on this thread
+                for (int i = 0; i < ThreadCache.DECAY_INTERVAL - 2; i++) {
+                    pool.acquire(128).release();
+                }
+                SizeClassStats cls = pool.stats().sizeClasses().stream().filter(c -> c.slotSize() == 112)
+                        .findFirst().orElseThrow();
+                assertThat(cls.threadCacheHits()).isEqualTo(1);
+                assertThat(cls.threadCacheMisses()).isEqualTo(1);
+                assertThat(cls.inThreadCaches()).as("one miss and one hit since the thread started").isEqualTo(64);
+                return null;
+            });
+            Thread thread = Thread.ofPlatform().start(task);
+            dev.offheap.suite.Waits.join(thread);
+            task.get();
+        }
+    }
+
+    /**
      * Leases {@code rounds} buffers of random sizes from 64 B to 64 KiB, each filled with its thread's
      * mark and checked before release; every third one is handed to the queue, and as many are taken from
      * it (mostly other threads' leases) and released here.

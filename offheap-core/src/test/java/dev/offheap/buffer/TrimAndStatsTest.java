@@ -358,7 +358,7 @@ class TrimAndStatsTest {
             assertThat(stats.leases()).isZero();
             assertThat(stats.acquires()).isZero();
             assertThat(stats.sizeClasses()).isEmpty();
-            assertThat(stats.format()).contains("empty");
+            assertThat(stats.format()).contains("empty").contains("0 acquires, thread-cache hit rate -, ");
         }
     }
 
@@ -381,6 +381,133 @@ class TrimAndStatsTest {
             assertThat(misses).as("a miss refills a batch: far fewer misses than acquires").isPositive()
                     .isLessThan(hits);
             assertThat(stats.threadCacheHitRate()).isEqualTo((double) hits / 2000);
+        }
+    }
+
+    @Test
+    void oneMissAndOneHitAreAHitRateOfOneHalf() {
+        try (BufferPool pool = pool(false)) {
+            pool.acquire(100).release(); // the cache is empty: a miss, which refills it
+            pool.acquire(100).release(); // a hit
+            PoolStats stats = pool.stats();
+            assertThat(stats.threadCacheHitRate()).isEqualTo(0.5);
+            assertThat(classOf(stats, 112).threadCacheHitRate()).isEqualTo(0.5);
+            String text = stats.format();
+            assertThat(text).contains(", 2 acquires, thread-cache hit rate 50.0 %, ");
+            String classLine = text.lines().filter(line -> line.trim().startsWith("112 B")).findFirst().orElseThrow();
+            assertThat(classLine).endsWith(" 2    50.0 %");
+        }
+    }
+
+    @Test
+    void aSteadyLoopFormatsItsHitRateToOneDecimal() {
+        try (BufferPool pool = pool(false)) {
+            for (int i = 0; i < 1000; i++) {
+                pool.acquire(100).release();
+            }
+            assertThat(pool.stats().format()).contains(", 1000 acquires, thread-cache hit rate 99.9 %, ");
+        }
+    }
+
+    /** Acquires counted on the slots of a slab that trim() frees are kept in the class's figures. */
+    @Test
+    void uncachedAcquiresOutliveTheSlabsTheyWereCountedOn() {
+        try (BufferPool pool = BufferPool.builder().name("uncached-trimmed").threadCaches(0).leakSampling(0)
+                .jmx(false).build()) {
+            List<Buffer> held = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                held.add(pool.acquire(100));
+            }
+            held.forEach(Buffer::release);
+            for (int i = 0; i < 97; i++) {
+                pool.acquire(100).release();
+            }
+            assertThat(classOf(pool.stats(), 112).uncachedAcquires()).isEqualTo(100);
+            pool.trim();
+            SizeClassStats cls = classOf(pool.stats(), 112);
+            assertThat(cls.slabs()).isZero();
+            assertThat(cls.slabsFreed()).isEqualTo(1);
+            assertThat(cls.uncachedAcquires()).isEqualTo(100);
+            assertThat(cls.acquires()).isEqualTo(100);
+        }
+    }
+
+    /**
+     * trim() asks a live thread to flush its cache; the thread does at its next call, whether an acquire or a
+     * release.
+     */
+    @ParameterizedTest(name = "next call an acquire: {0}")
+    @ValueSource(booleans = {true, false})
+    void aLiveThreadFlushesAtItsNextAcquireOrRelease(boolean acquireNext) throws Exception {
+        try (BufferPool pool = pool(false)) {
+            CountDownLatch filled = new CountDownLatch(1);
+            CountDownLatch trimmed = new CountDownLatch(1);
+            CountDownLatch called = new CountDownLatch(1);
+            CountDownLatch end = new CountDownLatch(1);
+            ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+            Thread worker = Thread.ofPlatform().start(() -> {
+                List<Buffer> held = new ArrayList<>();
+                try {
+                    held.add(pool.acquire(100));
+                    for (int i = 0; i < 10; i++) {
+                        pool.acquire(2000).release();
+                    }
+                    filled.countDown();
+                    Waits.await(trimmed, "the trim");
+                    if (acquireNext) {
+                        held.add(pool.acquire(100));
+                    } else {
+                        held.removeFirst().release();
+                    }
+                    called.countDown();
+                    Waits.await(end, "the end of the test");
+                } catch (Throwable e) {
+                    failures.add(e);
+                } finally {
+                    held.forEach(Buffer::release);
+                }
+            });
+            try {
+                Waits.await(filled, "the worker filling its cache");
+                pool.trim();
+                // the first miss took every slot of the class's first slab: 32 of 2 KiB in 64 KiB
+                assertThat(classOf(pool.stats(), 2048).inThreadCaches()).as("a live thread's cache is not touched")
+                        .isEqualTo(32);
+                trimmed.countDown();
+                Waits.await(called, "the worker's next call after trim");
+                assertThat(classOf(pool.stats(), 2048).inThreadCaches()).as("flushed at that call").isZero();
+                pool.trim();
+                assertThat(classOf(pool.stats(), 2048).slabs()).isZero();
+            } finally {
+                trimmed.countDown();
+                end.countDown();
+                Waits.join(worker);
+            }
+            assertThat(failures).isEmpty();
+        }
+    }
+
+    /**
+     * A thread cache that runs dry takes whole batches from the shared level until it holds at least one batch:
+     * one batch of 64 when the shared level holds two.
+     */
+    @Test
+    void aRefillTakesOneBatchWhenTheSharedLevelHoldsTwo() throws Exception {
+        try (BufferPool pool = pool(false)) {
+            List<Buffer> held = new ArrayList<>();
+            for (int i = 0; i < 256; i++) {
+                held.add(pool.acquire(100));
+            }
+            // four refills of 64 slots, all taken; then 256 releases: a full stack of 128, and twice a flush of
+            // half of it to the shared level
+            held.forEach(Buffer::release);
+            SizeClassStats before = classOf(pool.stats(), 112);
+            assertThat(before.cached()).isEqualTo(256);
+            assertThat(before.inThreadCaches()).isEqualTo(128);
+            Thread other = Thread.ofPlatform().start(() -> pool.acquire(100).release());
+            Waits.join(other);
+            assertThat(classOf(pool.stats(), 112).inThreadCaches()).as("128 here, one batch in the other thread's")
+                    .isEqualTo(128 + 64);
         }
     }
 

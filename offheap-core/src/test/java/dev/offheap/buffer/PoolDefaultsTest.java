@@ -1,0 +1,47 @@
+package dev.offheap.buffer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** What a pool gets without settings. */
+class PoolDefaultsTest {
+
+    @Test
+    void createBuildsAWorkingPoolWithADefaultName() {
+        try (BufferPool pool = BufferPool.create()) {
+            assertThat(pool.name()).startsWith("buffer-pool-");
+            try (Buffer buffer = pool.acquire(100)) {
+                assertThat(buffer.size()).isEqualTo(100);
+            }
+            assertThat(pool.stats().acquires()).isEqualTo(1);
+        }
+    }
+
+    /** Twice the processors, rounded up to a power of two, at least 16 and at most 1024 stripes. */
+    @Test
+    void stripesPerClassAreTwiceTheProcessorsRoundedUpToAPowerOfTwo() {
+        assertThat(BufferPool.Builder.defaultStripes(1)).isEqualTo(16);
+        assertThat(BufferPool.Builder.defaultStripes(8)).isEqualTo(16);
+        assertThat(BufferPool.Builder.defaultStripes(9)).isEqualTo(32);
+        assertThat(BufferPool.Builder.defaultStripes(16)).isEqualTo(32);
+        assertThat(BufferPool.Builder.defaultStripes(17)).isEqualTo(64);
+        assertThat(BufferPool.Builder.defaultStripes(100)).isEqualTo(256);
+        assertThat(BufferPool.Builder.defaultStripes(512)).isEqualTo(1024);
+        assertThat(BufferPool.Builder.defaultStripes(5000)).isEqualTo(1024);
+    }
+
+    /** Without the setting, max(4, 2 x processors) threads may keep a cache: the bound of their memory says so. */
+    @Test
+    void theDefaultNumberOfThreadCachesIsTwiceTheProcessorsAndAtLeastFour() {
+        int expected = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+        try (BufferPool byDefault = BufferPool.builder().jmx(false).build();
+             BufferPool explicit = BufferPool.builder().jmx(false).threadCaches(expected).build();
+             BufferPool one = BufferPool.builder().jmx(false).threadCaches(1).build()) {
+            long oneFullCache = one.stats().threadCacheLimitBytes();
+            assertThat(oneFullCache).isPositive();
+            assertThat(byDefault.stats().threadCacheLimitBytes()).isEqualTo(expected * oneFullCache)
+                    .isEqualTo(explicit.stats().threadCacheLimitBytes());
+        }
+    }
+}
