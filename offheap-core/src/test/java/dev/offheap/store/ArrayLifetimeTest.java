@@ -226,7 +226,7 @@ class ArrayLifetimeTest {
 
     /**
      * The last release drops the count before it ends the memory; until the memory has ended (here: while the
-     * test holds the lock under which memory ends), the array already reads as released.
+     * test holds the lock under which memory ends), the array already reads as released, and refuses access.
      */
     @Test
     void anArrayWhoseLastReleaseIsStillEndingItsMemoryReadsAsReleased() throws Exception {
@@ -244,6 +244,8 @@ class ArrayLifetimeTest {
                 awaitBlockedOnMe(releaser);
                 assertThat(array.refCount()).isZero();
                 assertThat(array.toString()).isEqualTo("LongArray[length=16, contiguous, chunk pool 'ending', released]");
+                assertThatThrownBy(() -> array.copyTo(0, new long[1], 0, 1))
+                        .as("no owner is left, though the memory has not ended").isInstanceOf(IllegalStateException.class).hasMessageContaining("released");
             }
             Waits.join(releaser);
             assertThat(array.toString()).isEqualTo("LongArray[length=16, contiguous, chunk pool 'ending', released]");
