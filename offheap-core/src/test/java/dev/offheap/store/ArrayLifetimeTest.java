@@ -7,6 +7,9 @@ import dev.offheap.suite.Waits;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.reflect.Field;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Pipe;
@@ -17,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -217,6 +221,50 @@ class ArrayLifetimeTest {
             try (LongArray second = pool.longs(LENGTH)) {
                 assertThat(second.get(LENGTH - 1)).isZero();
             }
+        }
+    }
+
+    /**
+     * The last release drops the count before it ends the memory; until the memory has ended (here: while the
+     * test holds the lock under which memory ends), the array already reads as released, and refuses access.
+     */
+    @Test
+    void anArrayWhoseLastReleaseIsStillEndingItsMemoryReadsAsReleased() throws Exception {
+        try (ChunkPool pool = ChunkPool.builder().name("ending").chunkSize(CHUNK).jmx(false).build()) {
+            LongArray array = pool.longs(16);
+            Field memoryField = TypedArray.class.getDeclaredField("memory");
+            memoryField.setAccessible(true);
+            Object memory = memoryField.get(array);
+            Field endingField = ArrayMemory.class.getDeclaredField("ending");
+            endingField.setAccessible(true);
+            Object ending = endingField.get(memory);
+            Thread releaser;
+            synchronized (ending) {
+                releaser = Thread.ofPlatform().name("last release").start(array::release);
+                awaitBlockedOnMe(releaser);
+                assertThat(array.refCount()).isZero();
+                assertThat(array.toString()).isEqualTo("LongArray[length=16, contiguous, chunk pool 'ending', released]");
+                assertThatThrownBy(() -> array.copyTo(0, new long[1], 0, 1))
+                        .as("no owner is left, though the memory has not ended").isInstanceOf(IllegalStateException.class).hasMessageContaining("released");
+            }
+            Waits.join(releaser);
+            assertThat(array.toString()).isEqualTo("LongArray[length=16, contiguous, chunk pool 'ending', released]");
+        }
+    }
+
+    /** Waits until {@code thread} is blocked on a monitor this thread holds. */
+    private static void awaitBlockedOnMe(Thread thread) throws InterruptedException {
+        long deadline = System.nanoTime() + Waits.LIMIT.toNanos();
+        while (true) {
+            ThreadInfo info = ManagementFactory.getThreadMXBean().getThreadInfo(thread.threadId());
+            if (info != null && info.getThreadState() == Thread.State.BLOCKED
+                    && info.getLockOwnerId() == Thread.currentThread().threadId()) {
+                return;
+            }
+            if (!thread.isAlive() || System.nanoTime() > deadline) {
+                throw new AssertionError("thread '" + thread.getName() + "' never blocked on the test's monitor");
+            }
+            Thread.sleep(1);
         }
     }
 }
