@@ -191,6 +191,7 @@ class SourceStepsUndoneTest {
             Path file = directory.resolve("events.jfr");
             recording.dump(file);
             events = RecordingFile.readAllEvents(file).stream()
+                    .filter(e -> e.getEventType().getName().equals(OffheapEvents.CHUNK_RELEASED))
                     .filter(e -> "steps-close-events".equals(e.getString("pool"))).toList();
         }
         assertThat(events).hasSize(2);
