@@ -117,6 +117,25 @@ class SourceStepsUndoneTest {
     }
 
     @Test
+    void newPortableSpillChunksOfAnEarlierRequestStayFreeAndCharged() throws IOException {
+        ChannelChunks source = ChannelChunks.create("spill", CHUNK, budget.owner("o"), directory, "steps");
+        assertThat(source.tryCharge(1)).isTrue();
+        Chunk[] first = new Chunk[1];
+        assertThat(assertBacked(source, first, 1)).isZero();
+        assertThat(source.tryCharge(1)).isTrue();
+        Chunk[] second = new Chunk[1];
+        assertThat(assertBacked(source, second, 1)).isEqualTo(CHUNK);
+
+        source.giveBackNew(first, 0, 1, 0);
+        assertFigures(source.stats(), 2, 1, 1, 0);
+        assertThat(budget.used()).as("no way to give its space back: still charged").isEqualTo(2 * CHUNK);
+        Chunk[] reused = new Chunk[1];
+        assertThat(source.takeFree(reused, 0, 1)).isEqualTo(1);
+        assertThat(reused[0]).isSameAs(first[0]);
+        source.close();
+    }
+
+    @Test
     void portableBlocksAreFreedAtTrimAtCloseAndWhenGivenBackAfterClose() throws IOException {
         ArenaChunks source = new ArenaChunks("memory", CHUNK, budget.owner("o"));
         assertThat(source.tryCharge(3)).isTrue();
