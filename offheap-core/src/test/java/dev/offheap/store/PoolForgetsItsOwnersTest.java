@@ -1,0 +1,96 @@
+package dev.offheap.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.offheap.account.BudgetOwner;
+import dev.offheap.account.MemoryBudget;
+import dev.offheap.suite.Waits;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.nio.ByteBuffer;
+import java.nio.channels.Pipe;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A budget given to a pool outlives it, so the pool must take its owners off it: at close, and when the
+ * build fails after the memory source was made. And a close that finds an array held by an I/O operation
+ * still forgets every array (it throws, and the array's memory lives on until the operation ends).
+ */
+class PoolForgetsItsOwnersTest {
+    private static final long CHUNK = 64 << 10;
+
+    @Test
+    void closeTakesThePoolsOwnerOffAGivenBudget() {
+        MemoryBudget shared = MemoryBudget.unlimited("owners-shared");
+        ChunkPool pool = ChunkPool.builder().name("owning").budget(shared).chunkSize(CHUNK).jmx(false).build();
+        pool.bytes(CHUNK).release();
+        assertThat(ownerNames(shared)).containsExactly("store owning memory chunks");
+        pool.close();
+        assertThat(ownerNames(shared)).isEmpty();
+        assertThat(shared.used()).isZero();
+        shared.close();
+    }
+
+    @Test
+    void aBuildThatCannotMakeItsSpillFileTakesTheMemoryOwnerOffAGivenBudget() {
+        MemoryBudget shared = MemoryBudget.unlimited("owners-failed");
+        Path impossible = Path.of("/proc/self/offheap-spill-" + System.nanoTime());
+        for (boolean portable : new boolean[] {false, true}) {
+            assertThatThrownBy(() -> ChunkPool.builder().name("nowhere").budget(shared).chunkSize(CHUNK)
+                    .spillDirectory(impossible).portable(portable).jmx(false).build())
+                    .isInstanceOf(UncheckedIOException.class);
+            assertThat(ownerNames(shared)).as("portable: %s", portable).isEmpty();
+        }
+        shared.close();
+    }
+
+    @Test
+    void aCloseThatFindsAnArrayHeldStillForgetsIt() throws Exception {
+        ChunkPool pool = ChunkPool.builder().name("held-at-close").chunkSize(CHUNK).jmx(false).build();
+        ByteArray array = pool.bytes(16 * CHUNK);
+        ByteBuffer whole = array.contiguousSegment().isPresent()
+                ? array.contiguousSegment().orElseThrow().asByteBuffer()
+                : null;
+        org.junit.jupiter.api.Assumptions.assumeTrue(whole != null, "holds the one segment of a contiguous array");
+        Pipe pipe = Pipe.open();
+        Thread writer = Thread.ofPlatform().start(() -> {
+            try (Pipe.SinkChannel sink = pipe.sink()) {
+                while (whole.hasRemaining()) {
+                    sink.write(whole);
+                }
+            } catch (IOException | IllegalStateException e) {
+                throw new AssertionError(e);
+            }
+        });
+        pipe.source().read(ByteBuffer.allocate(1)); // the writer is inside its write, holding the segment
+        assertThat(pool.stats().liveArrays()).isEqualTo(1);
+
+        assertThatThrownBy(pool::close).isInstanceOf(IllegalStateException.class);
+        assertThat(pool.stats().liveArrays()).as("forgotten all the same").isZero();
+
+        ByteBuffer sink = ByteBuffer.allocate(1 << 16);
+        while (pipe.source().read(sink.clear()) >= 0) {
+            // drain to the end, which the writer's close marks
+        }
+        pipe.source().close();
+        Waits.join(writer);
+        array.release();
+        assertThat(pool.stats().liveArrays()).isZero();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Set<String> ownerNames(MemoryBudget budget) {
+        try {
+            Field field = MemoryBudget.class.getDeclaredField("owners");
+            field.setAccessible(true);
+            return ((Set<BudgetOwner>) field.get(budget)).stream().map(BudgetOwner::name)
+                    .collect(java.util.stream.Collectors.toSet());
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+}
