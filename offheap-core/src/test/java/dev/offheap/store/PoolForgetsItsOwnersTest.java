@@ -3,12 +3,11 @@ package dev.offheap.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.offheap.account.BudgetOwner;
+import dev.offheap.account.BudgetOwners;
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.suite.Waits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.channels.Pipe;
 import java.nio.file.Path;
@@ -82,15 +81,7 @@ class PoolForgetsItsOwnersTest {
         assertThat(pool.stats().liveArrays()).isZero();
     }
 
-    @SuppressWarnings("unchecked")
     private static Set<String> ownerNames(MemoryBudget budget) {
-        try {
-            Field field = MemoryBudget.class.getDeclaredField("owners");
-            field.setAccessible(true);
-            return ((Set<BudgetOwner>) field.get(budget)).stream().map(BudgetOwner::name)
-                    .collect(java.util.stream.Collectors.toSet());
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
+        return BudgetOwners.names(budget);
     }
 }
