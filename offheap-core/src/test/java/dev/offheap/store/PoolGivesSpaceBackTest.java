@@ -173,11 +173,12 @@ class PoolGivesSpaceBackTest {
         }
     }
 
-    @Test
-    void closeLeavesNoSpillFileOpen() throws IOException {
+    @org.junit.jupiter.params.ParameterizedTest(name = "portable={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void closeLeavesNoSpillFileOpen(boolean portable) throws IOException {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "counts open files through /proc/self/fd");
         ChunkPool pool = ChunkPool.builder().name("closing-file").chunkSize(CHUNK).memoryLimit(CHUNK)
-                .spillDirectory(directory).jmx(false).build();
+                .spillDirectory(directory).portable(portable).jmx(false).build();
         pool.bytes(2 * CHUNK).release();
         assertThat(openSpillFiles()).hasSize(1);
         pool.close();

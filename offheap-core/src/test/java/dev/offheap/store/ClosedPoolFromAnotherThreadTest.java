@@ -1,0 +1,31 @@
+package dev.offheap.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.offheap.suite.Waits;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** Close lets go of the pool's lifecycle lock: another thread that uses the pool later is refused, not blocked. */
+class ClosedPoolFromAnotherThreadTest {
+
+    @Test
+    void anotherThreadAllocatingAfterCloseIsRefusedAtOnce() throws InterruptedException {
+        ChunkPool pool = ChunkPool.builder().name("closed-elsewhere").chunkSize(64 << 10).jmx(false).build();
+        pool.bytes(10).release();
+        pool.close();
+
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread other = Thread.ofPlatform().start(() -> {
+            try {
+                pool.bytes(10).release();
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+        });
+        Waits.join(other);
+
+        assertThat(thrown.get()).isInstanceOf(IllegalStateException.class)
+                .hasMessage("chunk pool 'closed-elsewhere' is closed");
+    }
+}
