@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.offheap.suite.Waits;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -81,7 +79,7 @@ class ReservationTest {
                     closeFailed.set(e);
                 }
             });
-            awaitBlockedOnMe(closer);
+            Waits.blockedOnMe(closer);
             assertThat(root.isClosed()).isTrue();
             assertThat(store.isClosed()).isFalse();
 
@@ -95,22 +93,6 @@ class ReservationTest {
         assertThat(closeFailed.get()).isNull();
         assertThat(store.isClosed()).isTrue();
         assertThat(root.used()).isZero();
-    }
-
-    /** Waits until {@code thread} is blocked on a monitor this thread holds. */
-    private static void awaitBlockedOnMe(Thread thread) throws InterruptedException {
-        long deadline = System.nanoTime() + Waits.LIMIT.toNanos();
-        while (true) {
-            ThreadInfo info = ManagementFactory.getThreadMXBean().getThreadInfo(thread.threadId());
-            if (info != null && info.getThreadState() == Thread.State.BLOCKED
-                    && info.getLockOwnerId() == Thread.currentThread().threadId()) {
-                return;
-            }
-            if (!thread.isAlive() || System.nanoTime() > deadline) {
-                throw new AssertionError("thread '" + thread.getName() + "' never blocked on the test's monitor");
-            }
-            Thread.sleep(1);
-        }
     }
 
     @Test

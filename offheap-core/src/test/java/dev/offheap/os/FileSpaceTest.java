@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.offheap.suite.Waits;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -12,9 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.Arrays;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
@@ -136,20 +133,7 @@ class FileSpaceTest {
         return count;
     }
 
-    /** Disk space taken by the file, from {@code stat}; skips the test where there is no such command. */
     private static long allocatedBytes(Path file) throws IOException, InterruptedException {
-        Process process;
-        try {
-            process = new ProcessBuilder(List.of("stat", "-c", "%b %B", file.toString())).redirectErrorStream(true)
-                    .start();
-        } catch (IOException e) {
-            assumeTrue(false, "no stat command: " + e.getMessage());
-            throw e;
-        }
-        Waits.Finished stat = Waits.finish(process, Duration.ofSeconds(30), "stat of " + file);
-        String output = stat.output().strip();
-        assumeTrue(stat.exitCode() == 0, () -> "stat -c failed: " + output);
-        String[] fields = output.split(" ");
-        return Long.parseLong(fields[0]) * Long.parseLong(fields[1]);
+        return DiskUsage.allocatedBytes(file);
     }
 }

@@ -7,8 +7,6 @@ import dev.offheap.suite.Waits;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
 import java.lang.reflect.Field;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -241,7 +239,7 @@ class ArrayLifetimeTest {
             Thread releaser;
             synchronized (ending) {
                 releaser = Thread.ofPlatform().name("last release").start(array::release);
-                awaitBlockedOnMe(releaser);
+                Waits.blockedOnMe(releaser);
                 assertThat(array.refCount()).isZero();
                 assertThat(array.toString()).isEqualTo("LongArray[length=16, contiguous, chunk pool 'ending', released]");
                 assertThatThrownBy(() -> array.copyTo(0, new long[1], 0, 1))
@@ -249,22 +247,6 @@ class ArrayLifetimeTest {
             }
             Waits.join(releaser);
             assertThat(array.toString()).isEqualTo("LongArray[length=16, contiguous, chunk pool 'ending', released]");
-        }
-    }
-
-    /** Waits until {@code thread} is blocked on a monitor this thread holds. */
-    private static void awaitBlockedOnMe(Thread thread) throws InterruptedException {
-        long deadline = System.nanoTime() + Waits.LIMIT.toNanos();
-        while (true) {
-            ThreadInfo info = ManagementFactory.getThreadMXBean().getThreadInfo(thread.threadId());
-            if (info != null && info.getThreadState() == Thread.State.BLOCKED
-                    && info.getLockOwnerId() == Thread.currentThread().threadId()) {
-                return;
-            }
-            if (!thread.isAlive() || System.nanoTime() > deadline) {
-                throw new AssertionError("thread '" + thread.getName() + "' never blocked on the test's monitor");
-            }
-            Thread.sleep(1);
         }
     }
 }

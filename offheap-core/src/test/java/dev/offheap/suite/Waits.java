@@ -4,6 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -108,5 +110,21 @@ public final class Waits {
     private static String stack(Thread thread) {
         List<StackTraceElement> frames = Arrays.asList(thread.getStackTrace());
         return frames.stream().map(f -> "    at " + f).collect(Collectors.joining("\n"));
+    }
+
+    /** Waits until {@code thread} is blocked on a monitor the calling thread holds. */
+    public static void blockedOnMe(Thread thread) throws InterruptedException {
+        long deadline = System.nanoTime() + LIMIT.toNanos();
+        while (true) {
+            ThreadInfo info = ManagementFactory.getThreadMXBean().getThreadInfo(thread.threadId());
+            if (info != null && info.getThreadState() == Thread.State.BLOCKED
+                    && info.getLockOwnerId() == Thread.currentThread().threadId()) {
+                return;
+            }
+            if (!thread.isAlive() || System.nanoTime() > deadline) {
+                throw new AssertionError("thread '" + thread.getName() + "' never blocked on the test's monitor");
+            }
+            Thread.sleep(1);
+        }
     }
 }
