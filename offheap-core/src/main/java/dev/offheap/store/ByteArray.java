@@ -21,38 +21,63 @@ public final class ByteArray extends TypedArray {
         return this;
     }
 
-    /** The element at {@code index}. */
+    /**
+     * The element at {@code index}.
+     *
+     * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     */
     public byte get(long index) {
-        Objects.checkIndex(index, length);
+        return whole != null ? getContiguous(index) : getScattered(index);
+    }
+
+    // get, set and their contiguous paths stay within HotSpot's MaxInlineSize (AccessorsInlineTest)
+    private byte getContiguous(long index) {
         try {
-            MemorySegment segment = whole;
-            if (segment != null) {
-                return segment.getAtIndex(LAYOUT, index);
-            }
-            long offset = index;
-            return chunks[(int) (offset >>> chunkShift)].get(LAYOUT, offset & chunkMask);
-        } catch (InternalError e) {
-            throw fault(e, index);
-        } catch (IllegalStateException e) {
-            throw ifEnded(e, "get");
+            return whole.getAtIndex(LAYOUT, index);
+        } catch (IndexOutOfBoundsException | IllegalStateException | InternalError e) {
+            throw accessFailed(e, index, "get");
         }
     }
 
-    /** Sets the element at {@code index}. */
-    public void set(long index, byte value) {
-        Objects.checkIndex(index, length);
+    private byte getScattered(long index) {
+        long offset = Objects.checkIndex(index, length);
         try {
-            MemorySegment segment = whole;
-            if (segment != null) {
-                segment.setAtIndex(LAYOUT, index, value);
-                return;
-            }
-            long offset = index;
+            return chunks[(int) (offset >>> chunkShift)].get(LAYOUT, offset & chunkMask);
+        } catch (IllegalStateException | InternalError e) {
+            throw accessFailed(e, index, "get");
+        }
+    }
+
+    /**
+     * Sets the element at {@code index}.
+     *
+     * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     */
+    public void set(long index, byte value) {
+        if (whole != null) {
+            setContiguous(index, value);
+        } else {
+            setScattered(index, value);
+        }
+    }
+
+    private void setContiguous(long index, byte value) {
+        try {
+            whole.setAtIndex(LAYOUT, index, value);
+            return;
+        } catch (IndexOutOfBoundsException | IllegalStateException | InternalError e) {
+            throw accessFailed(e, index, "set");
+        }
+    }
+
+    private void setScattered(long index, byte value) {
+        long offset = Objects.checkIndex(index, length);
+        try {
             chunks[(int) (offset >>> chunkShift)].set(LAYOUT, offset & chunkMask, value);
-        } catch (InternalError e) {
-            throw fault(e, index);
-        } catch (IllegalStateException e) {
-            throw ifEnded(e, "set");
+        } catch (IllegalStateException | InternalError e) {
+            throw accessFailed(e, index, "set");
         }
     }
 

@@ -62,6 +62,10 @@ public abstract sealed class TypedArray implements AutoCloseable
         this.type = type;
         this.length = length;
         this.whole = memory.whole();
+        if (whole != null && whole.byteSize() != length << type.shift()) { // get and set rely on its bounds
+            throw new IllegalArgumentException("the segment of " + length + " " + type + " elements has "
+                    + whole.byteSize() + " bytes");
+        }
         this.chunks = memory.chunks();
         this.chunkShift = memory.chunkShift();
         this.chunkMask = (1L << chunkShift) - 1;
@@ -339,6 +343,17 @@ public abstract sealed class TypedArray implements AutoCloseable
         }
         String why = memory.closedByOwner() ? memory.owner() + " is closed" : "it was already released";
         return new IllegalStateException("cannot " + operation + " " + this + ": " + why, cause);
+    }
+
+    /** What {@code get} or {@code set} throws for {@code e}, thrown by its access to element {@code index}. */
+    final RuntimeException accessFailed(Throwable e, long index, String operation) {
+        if (e instanceof InternalError fault) {
+            return fault(fault, index);
+        }
+        if (e instanceof IndexOutOfBoundsException) { // the segment's message, in Objects.checkIndex's words
+            return new IndexOutOfBoundsException("Index " + index + " out of bounds for length " + length);
+        }
+        return ifEnded((IllegalStateException) e, operation);
     }
 
     /**
