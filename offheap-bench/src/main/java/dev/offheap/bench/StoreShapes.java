@@ -1,0 +1,359 @@
+package dev.offheap.bench;
+
+import dev.offheap.store.ChunkKernel;
+import dev.offheap.store.ChunkPool;
+import dev.offheap.store.DoubleArray;
+import dev.offheap.store.LongArray;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * A plain program, no JMH: one code shape of store access, timed against the same code over a flat
+ * {@code MemorySegment} and over a {@code double[]} in the same JVM. One launch per shape; the script
+ * {@code offheap-bench/launch-distribution.sh} runs many launches and prints the distribution of the ratios.
+ *
+ * <p>Each shape runs {@value #ROUNDS} rounds; a round times the store version, then the flat segment, then
+ * {@code double[]} (the order rotates by round), in the thread's CPU time. The printed ratio is the median of the store's last
+ * {@value #COUNTED} rounds over the flat segment's; the worst round's ratio is printed beside it.
+ * Run: {@code java --enable-native-access=ALL-UNNAMED -cp offheap-bench/target/benchmarks.jar
+ * dev.offheap.bench.StoreShapes SHAPE}, SHAPE one of {@link #SHAPES}.
+ */
+public final class StoreShapes {
+    static final String[] SHAPES = {"static", "lambda", "main-loop", "random-then-sequential", "two-types-two-arrays",
+            "spill", "memory-and-spill", "set", "kernel"};
+    static final int ROUNDS = 12;
+    static final int COUNTED = 8;
+    static final int N = 32 << 20;
+    static final ValueLayout.OfDouble D = ValueLayout.JAVA_DOUBLE;
+    static final ValueLayout.OfLong L = ValueLayout.JAVA_LONG;
+
+    private StoreShapes() {}
+
+    public static void main(String[] args) throws IOException {
+        String shape = args[0];
+        Path spillDir = Files.createTempDirectory("store-shapes");
+        try (ChunkPool memory = ChunkPool.create();
+             ChunkPool spilled = ChunkPool.builder().name("spilled").memoryLimit(0).spillDirectory(spillDir).build();
+             Arena arena = Arena.ofShared()) {
+            MemorySegment flat = arena.allocate((long) N * 8, 64);
+            double[] heap = new double[N];
+            long[][] times = switch (shape) {
+                case "static" -> staticShape(memory.doubles(N), flat, heap);
+                case "lambda" -> lambdaShape(memory.doubles(N), flat, heap);
+                case "main-loop" -> mainLoopShape(memory.doubles(N), flat, heap);
+                case "random-then-sequential" -> randomThenSequentialShape(memory.doubles(N), flat, heap);
+                case "two-types-two-arrays" -> twoTypesShape(memory, flat, arena, heap);
+                case "spill" -> staticShape(spilled.doubles(N), flat, heap);
+                case "memory-and-spill" -> memoryAndSpillShape(memory.doubles(N), spilled.doubles(N), flat, arena, heap);
+                case "set" -> setShape(memory.doubles(N), flat, heap);
+                case "kernel" -> kernelShape(memory.doubles(N), flat, heap);
+                default -> throw new IllegalArgumentException("unknown shape " + shape + ", one of "
+                        + String.join(", ", SHAPES));
+            };
+            report(shape, times);
+        } finally {
+            Files.deleteIfExists(spillDir);
+        }
+    }
+
+    /** Prints one line: the shape, the ratios and the median times in ms. */
+    static void report(String shape, long[][] times) {
+        double store = median(times[0]), flat = median(times[1]), heap = median(times[2]);
+        double worst = 0;
+        for (int r = ROUNDS - COUNTED; r < ROUNDS; r++) {
+            worst = Math.max(worst, times[0][r] / (double) times[1][r]);
+        }
+        System.out.printf("shape=%s ratio=%.3f worst-round=%.3f heap-ratio=%.3f store-ms=%.1f flat-ms=%.1f heap-ms=%.1f"
+                        + " store-rounds=%s%n", shape, store / flat, worst, heap / flat, store / 1e6, flat / 1e6,
+                heap / 1e6, Arrays.toString(Arrays.stream(times[0]).map(t -> t / 1_000_000).toArray()));
+    }
+
+    static double median(long[] all) {
+        long[] counted = Arrays.copyOfRange(all, ROUNDS - COUNTED, ROUNDS);
+        Arrays.sort(counted);
+        return (counted[COUNTED / 2 - 1] + counted[COUNTED / 2]) / 2.0;
+    }
+
+    static void fill(DoubleArray a, MemorySegment flat, double[] heap) {
+        for (long i = 0; i < N; i++) {
+            a.set(i, i & 1023);
+            flat.setAtIndex(D, i, i & 1023);
+            heap[(int) i] = i & 1023;
+        }
+    }
+
+    static volatile double sink;
+
+    private static final java.lang.management.ThreadMXBean THREADS =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /**
+     * The calling thread's CPU time in ns: on a busy machine the time the thread waited for a core is not
+     * counted against the code that happened to be running.
+     */
+    static long now() {
+        return THREADS.getCurrentThreadCpuTime();
+    }
+
+    // --- static methods
+
+    static double sum(DoubleArray a) {
+        double s = 0;
+        for (long i = 0, n = a.length(); i < n; i++) {
+            s += a.get(i);
+        }
+        return s;
+    }
+
+    static double sum(MemorySegment m) {
+        double s = 0;
+        for (long i = 0, n = m.byteSize() >>> 3; i < n; i++) {
+            s += m.getAtIndex(D, i);
+        }
+        return s;
+    }
+
+    static double sum(double[] h) {
+        double s = 0;
+        for (int i = 0; i < h.length; i++) {
+            s += h[i];
+        }
+        return s;
+    }
+
+    static long[][] staticShape(DoubleArray a, MemorySegment flat, double[] heap) {
+        fill(a, flat, heap);
+        long[][] t = new long[3][ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            for (int k = 0; k < 3; k++) {
+                int which = (r + k) % 3;
+                long t0 = now();
+                sink += which == 0 ? sum(a) : which == 1 ? sum(flat) : sum(heap);
+                t[which][r] = now() - t0;
+            }
+        }
+        return t;
+    }
+
+    static long[][] randomThenSequentialShape(DoubleArray a, MemorySegment flat, double[] heap) {
+        Random random = new Random(42);
+        for (int k = 0; k < 4_000_000; k++) {
+            long i = random.nextInt(N), j = random.nextInt(N);
+            a.set(i, a.get(j) + 1);
+            flat.setAtIndex(D, i, flat.getAtIndex(D, j) + 1);
+            heap[(int) i] = heap[(int) j] + 1;
+        }
+        return staticShape(a, flat, heap);
+    }
+
+    // --- lambdas
+
+    static long[][] lambdaShape(DoubleArray a, MemorySegment flat, double[] heap) {
+        fill(a, flat, heap);
+        ToDoubleFunction<DoubleArray> store = x -> {
+            double s = 0;
+            for (long i = 0, n = x.length(); i < n; i++) {
+                s += x.get(i);
+            }
+            return s;
+        };
+        ToDoubleFunction<MemorySegment> segment = m -> {
+            double s = 0;
+            for (long i = 0, n = m.byteSize() >>> 3; i < n; i++) {
+                s += m.getAtIndex(D, i);
+            }
+            return s;
+        };
+        ToDoubleFunction<double[]> array = h -> {
+            double s = 0;
+            for (int i = 0; i < h.length; i++) {
+                s += h[i];
+            }
+            return s;
+        };
+        long[][] t = new long[3][ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            for (int k = 0; k < 3; k++) {
+                int which = (r + k) % 3;
+                long t0 = now();
+                sink += which == 0 ? store.applyAsDouble(a) : which == 1 ? segment.applyAsDouble(flat)
+                        : array.applyAsDouble(heap);
+                t[which][r] = now() - t0;
+            }
+        }
+        return t;
+    }
+
+    // --- loops written in the caller (on-stack replacement)
+
+    static long[][] mainLoopShape(DoubleArray a, MemorySegment flat, double[] heap) {
+        fill(a, flat, heap);
+        long[][] t = new long[3][ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            long t0 = now();
+            double s = 0;
+            for (long i = 0, n = a.length(); i < n; i++) {
+                s += a.get(i);
+            }
+            long t1 = now();
+            for (long i = 0, n = flat.byteSize() >>> 3; i < n; i++) {
+                s += flat.getAtIndex(D, i);
+            }
+            long t2 = now();
+            for (int i = 0; i < heap.length; i++) {
+                s += heap[i];
+            }
+            long t3 = now();
+            sink += s;
+            t[0][r] = t1 - t0;
+            t[1][r] = t2 - t1;
+            t[2][r] = t3 - t2;
+        }
+        return t;
+    }
+
+    // --- two element types, two arrays of each kind, one summing method per type
+
+    static double sum(LongArray a) {
+        long s = 0;
+        for (long i = 0, n = a.length(); i < n; i++) {
+            s += a.get(i);
+        }
+        return s;
+    }
+
+    static double sumLongs(MemorySegment m) {
+        long s = 0;
+        for (long i = 0, n = m.byteSize() >>> 3; i < n; i++) {
+            s += m.getAtIndex(L, i);
+        }
+        return s;
+    }
+
+    static long[][] twoTypesShape(ChunkPool pool, MemorySegment flat, Arena arena, double[] heap) {
+        DoubleArray a = pool.doubles(N), b = pool.doubles(N / 4);
+        LongArray c = pool.longs(N), d = pool.longs(N / 4);
+        MemorySegment flatB = arena.allocate((long) N / 4 * 8, 64);
+        MemorySegment flatC = arena.allocate((long) N * 8, 64), flatD = arena.allocate((long) N / 4 * 8, 64);
+        fill(a, flat, heap);
+        long[][] t = new long[3][ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            sink += sum(b) + sum(flatB) + sum(d) + sumLongs(flatD);
+            long t0 = now();
+            sink += sum(a) + sum(c);
+            long t1 = now();
+            sink += sum(flat) + sumLongs(flatC);
+            long t2 = now();
+            sink += sum(heap);
+            long t3 = now();
+            t[0][r] = t1 - t0;
+            t[1][r] = t2 - t1;
+            t[2][r] = 2 * (t3 - t2);
+        }
+        return t;
+    }
+
+    // --- one summing method over a memory array and a spilled one
+
+    static long[][] memoryAndSpillShape(DoubleArray a, DoubleArray spilled, MemorySegment flat, Arena arena,
+                                        double[] heap) {
+        MemorySegment flat2 = arena.allocate((long) N * 8, 64);
+        fill(a, flat, heap);
+        fill(spilled, flat2, heap);
+        long[][] t = new long[3][ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            long t0 = now();
+            sink += sum(a) + sum(spilled);
+            long t1 = now();
+            sink += sum(flat) + sum(flat2);
+            long t2 = now();
+            sink += sum(heap) + sum(heap);
+            long t3 = now();
+            t[0][r] = t1 - t0;
+            t[1][r] = t2 - t1;
+            t[2][r] = t3 - t2;
+        }
+        return t;
+    }
+
+    // --- set
+
+    static void write(DoubleArray a, double base) {
+        for (long i = 0, n = a.length(); i < n; i++) {
+            a.set(i, base + i);
+        }
+    }
+
+    static void write(MemorySegment m, double base) {
+        for (long i = 0, n = m.byteSize() >>> 3; i < n; i++) {
+            m.setAtIndex(D, i, base + i);
+        }
+    }
+
+    static void write(double[] h, double base) {
+        for (int i = 0; i < h.length; i++) {
+            h[i] = base + i;
+        }
+    }
+
+    static long[][] setShape(DoubleArray a, MemorySegment flat, double[] heap) {
+        long[][] t = new long[3][ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            for (int k = 0; k < 3; k++) {
+                int which = (r + k) % 3;
+                long t0 = now();
+                if (which == 0) {
+                    write(a, r);
+                } else if (which == 1) {
+                    write(flat, r);
+                } else {
+                    write(heap, r);
+                }
+                t[which][r] = now() - t0;
+            }
+        }
+        sink += a.get(N - 1) + flat.getAtIndex(D, N - 1) + heap[N - 1];
+        return t;
+    }
+
+    // --- a forEachChunk kernel: the same lambda body over the array's pieces and over the flat segment
+
+    static long[][] kernelShape(DoubleArray a, MemorySegment flat, double[] heap) {
+        long[][] t = new long[3][ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            double base = r;
+            for (int k = 0; k < 3; k++) {
+                int which = (r + k) % 3;
+                long t0 = now();
+                if (which == 0) {
+                    a.forEachChunk((segment, first) -> {
+                        for (long i = 0, n = segment.byteSize() >>> 3; i < n; i++) {
+                            segment.setAtIndex(D, i, base + first + i);
+                        }
+                    });
+                } else if (which == 1) {
+                    ChunkKernel same = (segment, first) -> {
+                        for (long i = 0, n = segment.byteSize() >>> 3; i < n; i++) {
+                            segment.setAtIndex(D, i, base + first + i);
+                        }
+                    };
+                    same.apply(flat, 0);
+                } else {
+                    for (int i = 0; i < heap.length; i++) {
+                        heap[i] = base + i;
+                    }
+                }
+                t[which][r] = now() - t0;
+            }
+        }
+        sink += a.get(N - 1) + flat.getAtIndex(D, N - 1) + heap[N - 1];
+        return t;
+    }
+}
