@@ -46,7 +46,13 @@ public final class LabRunner {
             workDir = Files.createTempDirectory("offheap-lab-" + experiment.name() + "-");
             LabContext context = new LabContext(scale, workDir, new ConsoleProgress(out, experiment.name()),
                     javaCommand(), classPath());
-            ExperimentResult result = experiment.run(context);
+            ExperimentResult result;
+            MachineLoad.Reading load;
+            try (MachineLoad sampling = MachineLoad.start()) {
+                result = experiment.run(context);
+                load = sampling.stop();
+            }
+            result = withLoad(result, load);
             boolean ran = !result.tables().isEmpty() || !result.charts().isEmpty();
             return new Outcome(result, ran ? Outcome.Status.OK : Outcome.Status.SKIPPED, seconds(start));
         } catch (Exception | LinkageError | OutOfMemoryError e) {
@@ -59,6 +65,33 @@ public final class LabRunner {
                 delete(workDir);
             }
         }
+    }
+
+    /**
+     * The result with the machine's load: a note first (and a warning among the verdicts when the machine was
+     * busy), and the figures in the raw results.
+     */
+    static ExperimentResult withLoad(ExperimentResult result, MachineLoad.Reading load) {
+        String said = load.describe();
+        if (said.isEmpty()) {
+            return result;
+        }
+        List<String> notes = new ArrayList<>(List.of(said));
+        notes.addAll(result.notes());
+        List<String> verdicts = new ArrayList<>(result.verdicts());
+        if (load.busy()) {
+            verdicts.add("Measured on a busy machine (" + load.figures() + "): the figures above are less steady than"
+                    + " on a quiet one; run the lab again when the machine is idle to confirm them.");
+        }
+        Map<String, Object> raw = new java.util.LinkedHashMap<>(result.raw() == null ? Map.of() : result.raw());
+        Map<String, Object> machine = new java.util.LinkedHashMap<>();
+        machine.put("loadAverageAtStart", load.loadAverage());
+        machine.put("meanRunnableTasks", load.runnable());
+        machine.put("cores", load.cores());
+        machine.put("busy", load.busy());
+        raw.put("machineLoad", machine);
+        return new ExperimentResult(result.name(), result.title(), result.tables(), result.charts(), verdicts, notes,
+                raw);
     }
 
     private static double seconds(long start) {
