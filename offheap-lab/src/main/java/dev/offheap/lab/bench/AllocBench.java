@@ -35,12 +35,14 @@ public class AllocBench {
     public int size;
 
     private BufferPool pool;
+    private BufferPool tunedPool;
     private PooledByteBufAllocator netty;
 
     @Setup(Level.Trial)
     public void setup() {
+        pool = BufferPool.builder().build();
         // Pools every size the lab asks for, 16 MiB included (the default pools up to 1 MiB).
-        pool = BufferPool.builder().largestPooledSize(16 << 20).maxSlabSize(64L << 20).build();
+        tunedPool = BufferPool.builder().largestPooledSize(16 << 20).maxSlabSize(64L << 20).build();
         netty = new PooledByteBufAllocator(true, PooledByteBufAllocator.defaultNumHeapArena(),
                 PooledByteBufAllocator.defaultNumDirectArena(), PooledByteBufAllocator.defaultPageSize(),
                 PooledByteBufAllocator.defaultMaxOrder(), PooledByteBufAllocator.defaultSmallCacheSize(),
@@ -50,6 +52,7 @@ public class AllocBench {
     @TearDown(Level.Trial)
     public void tearDown() {
         pool.close();
+        tunedPool.close();
     }
 
     @Benchmark
@@ -81,6 +84,16 @@ public class AllocBench {
     @Benchmark
     public Object offheapPool() {
         Buffer b = pool.acquire(size);
+        MemorySegment s = b.segment();
+        s.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, MARK);
+        s.set(ValueLayout.JAVA_BYTE, size - 1, (byte) 1);
+        b.release();
+        return b;
+    }
+
+    @Benchmark
+    public Object offheapPoolTuned() {
+        Buffer b = tunedPool.acquire(size);
         MemorySegment s = b.segment();
         s.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, MARK);
         s.set(ValueLayout.JAVA_BYTE, size - 1, (byte) 1);

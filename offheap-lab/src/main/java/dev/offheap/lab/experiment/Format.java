@@ -24,6 +24,17 @@ final class Format {
         return String.format(Locale.ROOT, "%.2f s", ns / 1e9);
     }
 
+    /** "10.6–11.3 ns" in the unit of the larger end; "-" when nothing was measured. */
+    static String nanosRange(Range r) {
+        if (r.isEmpty()) {
+            return "-";
+        }
+        String low = nanos(r.min());
+        String high = nanos(r.max());
+        String unit = high.substring(high.indexOf(' '));
+        return low.endsWith(unit) ? low.substring(0, low.indexOf(' ')) + "–" + high : low + "–" + high;
+    }
+
     /** 128 B, 16 KiB, 16 MiB, 1 GiB. */
     static String bytes(long bytes) {
         if (bytes >= 1L << 30 && bytes % (1L << 30) == 0) {

@@ -215,6 +215,15 @@ public final class GcExperiment implements Experiment {
         return List.of(pauses, rate, rss);
     }
 
+    /** One run's throughput moves by up to this from run to run on a shared 2-core machine. */
+    static final double THROUGHPUT_NOISE = 0.10;
+    /**
+     * A longest pause is one event of one short run: two are told apart only when they differ by half the
+     * shorter one and by {@link #PAUSE_FLOOR_MS}, and a verdict on them says it is one run's figure.
+     */
+    static final double PAUSE_NOISE = 0.50;
+    static final double PAUSE_FLOOR_MS = 2;
+
     static List<String> verdicts(List<Loop> loops, List<ChaseRun> chases) {
         List<String> verdicts = new ArrayList<>();
         for (String gc : COLLECTORS) {
@@ -226,21 +235,83 @@ public final class GcExperiment implements Experiment {
                     " %s: %s k msgs/s, pauses up to %s ms, %s ms of reference processing;", mode,
                     Cells.number(l.rate() / 1e3), Cells.number(l.pauses().max() / 1e6),
                     Cells.number(l.referenceMs()))));
-            Loop direct = byMode.get("direct");
-            Loop pool = byMode.get("pool");
             s.setLength(s.length() - 1);
-            if (direct != null && pool != null && !Double.isNaN(direct.rate()) && !Double.isNaN(pool.rate())) {
-                s.append(String.format(Locale.ROOT, ": leasing from the pool ran %s the throughput of a direct"
-                        + " buffer per message", Cells.ratio(pool.rate() / direct.rate())));
-            }
-            verdicts.add(s.toString());
+            String weighed = weigh(byMode);
+            verdicts.add(weighed.isEmpty() ? s.toString() : s + ": " + weighed);
         }
         for (ChaseRun c : chases) {
             verdicts.add("DirectMemoryChaser, " + c.chase().label() + ": RSS peaked at "
                     + (c.peakKib() < 0 ? Cells.NONE : Cells.mib(c.peakKib() * 1024)) + "; " + c.outcome());
         }
-        verdicts.add("a buffer per message pays for its Cleaner at GC time; a pool lease costs nothing there,"
-                + " and a budget turns a leak into an exception instead of the OOM killer");
+        verdicts.add(lesson(loops, chases));
         return verdicts;
+    }
+
+    /**
+     * Throughput and the longest pause of one collector's runs, each ranked on its own: a winner only where the
+     * figures are apart by more than one run's noise, so a pool with the best throughput but longer pauses than
+     * heap buffers is said to be so. Empty with fewer than two runs measured.
+     */
+    static String weigh(Map<String, Loop> byMode) {
+        Map<String, Range> rates = new LinkedHashMap<>();
+        Map<String, Range> pauses = new LinkedHashMap<>();
+        byMode.forEach((mode, l) -> {
+            rates.put(mode, Range.of(l.rate() / 1e3));
+            pauses.put(mode, l.pauses().count() == 0 ? Range.NONE : Range.of(l.pauses().max() / 1e6));
+        });
+        Ranking throughput = Ranking.of(rates, true, THROUGHPUT_NOISE, 0);
+        Ranking pause = Ranking.of(pauses, false, PAUSE_NOISE, PAUSE_FLOOR_MS);
+        List<String> parts = new ArrayList<>();
+        if (throughput != null) {
+            parts.add(throughput.hasWinner()
+                    ? "highest throughput: " + throughput.best() + ", more than " + Math.round(THROUGHPUT_NOISE * 100)
+                            + "% ahead of " + String.join(" and ", throughput.apart())
+                    : "throughput too close to call between " + tied(throughput));
+        }
+        if (pause != null) {
+            parts.add(pause.hasWinner()
+                    ? "shortest longest pause: " + pause.best() + " (one run each, so one event decides)"
+                    : "longest pauses too close to call between " + tied(pause) + " (one run each)");
+        }
+        Loop direct = byMode.get("direct");
+        Loop pool = byMode.get("pool");
+        if (direct != null && pool != null && !Double.isNaN(direct.rate()) && !Double.isNaN(pool.rate())) {
+            parts.add(String.format(Locale.ROOT, "the pool ran %s the throughput of a direct buffer per message",
+                    Cells.ratio(pool.rate() / direct.rate())));
+        }
+        return String.join("; ", parts);
+    }
+
+    private static String tied(Ranking ranking) {
+        List<String> tied = new ArrayList<>(List.of(ranking.best()));
+        tied.addAll(ranking.close());
+        return String.join(" and ", tied);
+    }
+
+    /**
+     * What the runs showed about Cleaners and budgets, said only where the table shows it: reference processing
+     * of direct buffers against the pool's under each collector, and the leaking chase stopped by its budget.
+     */
+    static String lesson(List<Loop> loops, List<ChaseRun> chases) {
+        List<String> parts = new ArrayList<>();
+        for (String gc : COLLECTORS) {
+            Loop direct = find(loops, gc + " direct");
+            Loop pool = find(loops, gc + " pool");
+            if (direct != null && pool != null && direct.referenceMs() > pool.referenceMs() + PAUSE_FLOOR_MS / 2) {
+                parts.add(String.format(Locale.ROOT, "under %s a direct buffer per message cost %s ms of reference"
+                        + " processing (its Cleaners), pool leases %s ms", gc, Cells.number(direct.referenceMs()),
+                        Cells.number(pool.referenceMs())));
+            }
+        }
+        chases.stream().filter(c -> c.chase().mode().equals("pool-leak") && c.outcome() != null
+                        && c.outcome().contains("BudgetExceededException"))
+                .findFirst().ifPresent(c -> parts.add("the leaking pool was stopped by its budget with an exception"
+                        + " at " + Cells.mib(c.peakKib() * 1024) + " RSS, not by the OOM killer"));
+        return parts.isEmpty() ? "no lesson on Cleaners or budgets here: the runs above did not show one"
+                : String.join("; ", parts);
+    }
+
+    private static Loop find(List<Loop> loops, String label) {
+        return loops.stream().filter(l -> l.label().equals(label)).findFirst().orElse(null);
     }
 }

@@ -63,7 +63,7 @@ public final class IoExperiment implements Experiment {
         if (free < needed) {
             notes.add("skipped: not enough disk in " + context.workDir() + ": " + Cells.mib(free) + " free, "
                     + Cells.mib(needed) + " needed");
-            return result(Map.of(), Map.of(), List.of("on this machine, io was not measured: not enough free disk"),
+            return result(Map.of(), List.of("on this machine, io was not measured: not enough free disk"),
                     notes, size);
         }
         Path source = context.workDir().resolve("io-source.bin");
@@ -86,15 +86,15 @@ public final class IoExperiment implements Experiment {
             Files.deleteIfExists(target);
         }
         context.progress().update("io: done", 1);
-        Map<String, Double> median = medianMs(times);
-        return result(median, times, verdicts(median, size), notes, size);
+        Map<String, Range> ms = rangesMs(times);
+        return result(ms, verdicts(ms, size), notes, size);
     }
 
-    /** Each strategy's median time in milliseconds, from its times in nanoseconds. */
-    static Map<String, Double> medianMs(Map<String, Samples> times) {
-        Map<String, Double> median = new LinkedHashMap<>();
-        times.forEach((k, v) -> median.put(k, v.percentile(50) / 1e6));
-        return median;
+    /** Each strategy's times in milliseconds, from its times in nanoseconds. */
+    static Map<String, Range> rangesMs(Map<String, Samples> times) {
+        Map<String, Range> ms = new LinkedHashMap<>();
+        times.forEach((k, v) -> ms.put(k, v.range().times(1e-6)));
+        return ms;
     }
 
     /** One read-change-write of {@code reverse}'s files through the strategy's buffer (transferTo: a copy). */
@@ -134,63 +134,86 @@ public final class IoExperiment implements Experiment {
         return new Samples(nanos);
     }
 
-    static List<String> verdicts(Map<String, Double> ms, int size) {
-        String best = bestBuffer(ms);
-        double heap = ms.get("heap");
-        double direct = ms.get("direct");
+    /** Two medians closer than this are level, even with ranges apart. */
+    static final double NOISE = 0.05;
+
+    static List<String> verdicts(Map<String, Range> ms, int size) {
+        double heap = median(ms, "heap");
+        double direct = median(ms, "direct");
         return List.of(String.format(java.util.Locale.ROOT,
                 "on this machine, reading, changing and writing %s takes %s ms with a heap buffer, %s ms with a"
-                        + " direct one, %s ms with a pooled one (transferTo, which changes nothing: %s ms);"
-                        + " the seed saw direct 1.64x faster than heap, here it is %s",
-                Cells.mib(size), Cells.number(heap), Cells.number(direct), Cells.number(ms.get("pool")),
-                Cells.number(ms.get("transferTo")), Cells.ratio(heap / direct)),
+                        + " direct one, %s ms with a pooled one (transferTo, which changes nothing: %s ms; medians,"
+                        + " min–max in the table); the seed saw direct 1.64x faster than heap, here it is %s",
+                Cells.mib(size), Cells.number(heap), Cells.number(direct), Cells.number(median(ms, "pool")),
+                Cells.number(median(ms, "transferTo")), Cells.ratio(heap / direct)),
                 advice(ms));
     }
 
-    static String advice(Map<String, Double> ms) {
-        String best = bestBuffer(ms);
-        if (best.equals("heap")) {
-            return "for file I/O through your own buffer, a heap buffer is fine here: the extra copy did not cost";
-        }
-        double direct = ms.get("direct");
-        double pool = ms.get("pool");
-        if (Math.abs(direct - pool) / Math.min(direct, pool) < 0.05) {
-            return "for file I/O through your own buffer, use native memory: direct and pooled buffers are level"
-                    + " (within 5%), both spare the copy a heap buffer needs; the pool also frees it when you say so";
-        }
-        return "for file I/O through your own buffer, use " + best
-                + ": the kernel reads into it without the extra copy a heap buffer needs";
+    private static double median(Map<String, Range> ms, String strategy) {
+        return ms.getOrDefault(strategy, Range.NONE).median();
     }
 
-    static String bestBuffer(Map<String, Double> ms) {
-        String best = "heap";
-        for (String s : List.of("direct", "pool")) {
-            if (ms.get(s) < ms.get(best)) {
+    /**
+     * Which buffer to use, named only when the measurements support it: its range apart from the others' and
+     * its median more than 5 % ahead; direct and pooled buffers that are not apart are level.
+     */
+    static String advice(Map<String, Range> ms) {
+        Map<String, Range> buffers = new LinkedHashMap<>();
+        for (String s : List.of("heap", "direct", "pool")) {
+            buffers.put(s, ms.getOrDefault(s, Range.NONE));
+        }
+        Ranking ranking = Ranking.of(buffers, false, NOISE, 0);
+        if (ranking == null) {
+            return "for file I/O through your own buffer: fewer than two buffers measured, nothing to compare";
+        }
+        if (ranking.hasWinner()) {
+            return ranking.best().equals("heap")
+                    ? "for file I/O through your own buffer, a heap buffer is fine here: the extra copy did not cost"
+                    : "for file I/O through your own buffer, use " + ranking.best()
+                            + ": the kernel reads into it without the extra copy a heap buffer needs";
+        }
+        List<String> tied = new ArrayList<>(List.of(ranking.best()));
+        tied.addAll(ranking.close());
+        if (!tied.contains("heap")) {
+            return "for file I/O through your own buffer, use native memory: direct and pooled buffers are level"
+                    + " (ranges overlap or within 5%), both spare the copy a heap buffer needs; the pool also frees"
+                    + " it when you say so";
+        }
+        return "for file I/O through your own buffer, too close to call here: " + String.join(", ", tied)
+                + " are level (ranges overlap or within 5%), so the extra copy of a heap buffer did not cost"
+                + " measurably";
+    }
+
+    /** The buffer with the lowest median, transferTo and unmeasured ones left out; null if none was measured. */
+    static String bestBuffer(Map<String, Range> ms) {
+        String best = null;
+        for (String s : List.of("heap", "direct", "pool")) {
+            Range r = ms.getOrDefault(s, Range.NONE);
+            if (!r.isEmpty() && (best == null || r.median() < ms.get(best).median())) {
                 best = s;
             }
         }
         return best;
     }
 
-    ExperimentResult result(Map<String, Double> ms, Map<String, Samples> times, List<String> verdicts,
-            List<String> notes, int size) {
-        double best = ms.values().stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).min()
+    ExperimentResult result(Map<String, Range> ms, List<String> verdicts, List<String> notes, int size) {
+        double best = ms.values().stream().mapToDouble(Range::median).filter(v -> !Double.isNaN(v)).min()
                 .orElse(Double.NaN);
         List<List<String>> rows = new ArrayList<>();
         List<Double> seed = new ArrayList<>();
         List<Double> here = new ArrayList<>();
         double scale = (64 << 20) / (double) size;
         for (String s : STRATEGIES) {
-            double m = ms.getOrDefault(s, Double.NaN);
-            Samples t = times.get(s);
+            Range r = ms.getOrDefault(s, Range.NONE);
+            double m = r.median();
             rows.add(List.of(s, Cells.number(SEED_MS.getOrDefault(s, Double.NaN)), Cells.number(m),
-                    Cells.number(t == null ? Double.NaN : t.min() / 1e6), Cells.number(m * scale),
-                    Cells.ratio(m / best)));
+                    Cells.number(r.min()), Cells.number(r.max()), Cells.number(m * scale), Cells.ratio(m / best)));
             seed.add(SEED_MS.getOrDefault(s, Double.NaN));
             here.add(m * scale);
         }
         Table table = new Table("Read " + Cells.mib(size) + ", change, write back",
                 List.of("strategy", SEED, "this machine (" + Cells.jdk() + "), ms median", "this machine, ms min",
+                        "this machine, ms max",
                         "this machine, ms per 64 MiB", "ratio to best"),
                 rows);
         Chart chart = new Chart("File read-change-write, ms per 64 MiB (lower is better)", "ms", false,
@@ -198,7 +221,8 @@ public final class IoExperiment implements Experiment {
                         new Series("this machine", here)));
         Map<String, Object> raw = new LinkedHashMap<>();
         raw.put("fileBytes", size);
-        raw.put("medianMs", ms);
+        raw.put("unit", "ms");
+        raw.put("times", ms);
         return new ExperimentResult(name(), title(), List.of(table), List.of(chart), verdicts, notes, raw);
     }
 

@@ -41,7 +41,7 @@ public final class OrderExperiment implements Experiment {
     public ExperimentResult run(LabContext context) throws Exception {
         long bytes = DataSets.bytes(context.scale());
         Jmh jmh = new Jmh(context);
-        Map<String, Double> nanos = new LinkedHashMap<>();
+        Map<String, Range> nanos = new LinkedHashMap<>();
         int step = 0;
         for (String method : STRATEGIES.keySet()) {
             context.progress().update(STRATEGIES.get(method), (double) step++ / STRATEGIES.size());
@@ -58,33 +58,45 @@ public final class OrderExperiment implements Experiment {
                 + Format.bytes(bytes) + " (64 MiB with --quick, 1 GiB with --full)."));
     }
 
+    /** Native order is advised only when big-endian is clearly slower: ranges apart, medians 10 % apart. */
+    static String advice(Range big, Range nat) {
+        Ranking ranking = Ranking.of(Map.of("big", big, "native", nat), false, 0.10, 0);
+        if (ranking != null && ranking.hasWinner() && ranking.best().equals("native")) {
+            return "set the byte order to native when you can choose it";
+        }
+        if (ranking != null && ranking.hasWinner()) {
+            return "big-endian was faster here, which a byte swap cannot explain: measure again on a quiet machine";
+        }
+        return "too close to call here: the byte swap costs little, the loop is bound by memory";
+    }
+
     /** The table, chart and verdict of measured ns per sum of {@code bytes}, by benchmark method. */
-    ExperimentResult result(Map<String, Double> nanos, long bytes, List<String> notes) {
-        double best = Format.min(List.copyOf(nanos.values()));
+    ExperimentResult result(Map<String, Range> nanos, long bytes, List<String> notes) {
+        double best = Format.min(nanos.values().stream().map(Range::median).toList());
         List<List<String>> rows = new ArrayList<>();
         nanos.forEach((method, ns) -> rows.add(List.of(STRATEGIES.get(method), PUBLISHED.getOrDefault(method, ""),
-                Format.nanos(ns), Format.ratio(ns, best))));
-        double big = nanos.getOrDefault("bigEndian", Double.NaN);
-        double nat = nanos.getOrDefault("nativeOrder", Double.NaN);
-        double store = nanos.getOrDefault("offheapStore", Double.NaN);
-        List<String> verdicts = Double.isNaN(big + nat + store) ? List.of() : List.of(String.format(Locale.ROOT,
-                "On this machine (native order %s), summing %s of longs takes %s big-endian and %s in native order"
-                        + " (%.2fx; seed 000 measured 1.44x for 1 GiB), and %s through offheap's store (%.2fx the"
-                        + " native-order buffer): %s.",
-                ByteOrder.nativeOrder(), Format.bytes(bytes), Format.nanos(big), Format.nanos(nat), big / nat,
-                Format.nanos(store), store / nat,
-                big / nat > 1.1 ? "set the byte order to native when you can choose it"
-                        : "the byte swap costs little here, the loop is bound by memory"));
+                Format.nanos(ns.median()), Format.nanosRange(ns), Format.ratio(ns.median(), best))));
+        Range big = nanos.getOrDefault("bigEndian", Range.NONE);
+        Range nat = nanos.getOrDefault("nativeOrder", Range.NONE);
+        Range store = nanos.getOrDefault("offheapStore", Range.NONE);
+        List<String> verdicts = big.isEmpty() || nat.isEmpty() || store.isEmpty() ? List.of() : List.of(
+                String.format(Locale.ROOT, "On this machine (native order %s), summing %s of longs takes %s (%s)"
+                        + " big-endian and %s (%s) in native order (%.2fx; seed 000 measured 1.44x for 1 GiB), and %s"
+                        + " (%s) through offheap's store (%.2fx the native-order buffer): %s.",
+                ByteOrder.nativeOrder(), Format.bytes(bytes), Format.nanos(big.median()), Format.nanosRange(big),
+                Format.nanos(nat.median()), Format.nanosRange(nat), big.median() / nat.median(),
+                Format.nanos(store.median()), Format.nanosRange(store), store.median() / nat.median(),
+                advice(big, nat)));
         Map<String, Object> raw = new LinkedHashMap<>();
-        raw.put("unit", "ns/op");
+        raw.put("unit", "ns");
         raw.put("bytes", bytes);
         raw.put("scores", new LinkedHashMap<String, Object>(nanos));
         return new ExperimentResult(name(), title(),
-                List.of(new Table("Sum of " + Format.bytes(bytes) + " of random longs (mean time per sum)",
-                        List.of("strategy", "seed's figure (1 GiB)", "this machine", "vs best"), rows)),
+                List.of(new Table("Sum of " + Format.bytes(bytes) + " of random longs (median time per sum)",
+                        List.of("strategy", "seed's figure (1 GiB)", "this machine (median)", "min–max", "vs best"), rows)),
                 List.of(new Chart("Sum of " + Format.bytes(bytes) + " of longs", "ms per sum", false,
                         List.of(Format.bytes(bytes)), nanos.entrySet().stream()
-                                .map(e -> new Series(STRATEGIES.get(e.getKey()), List.of(e.getValue() / 1e6))).toList())),
+                                .map(e -> new Series(STRATEGIES.get(e.getKey()), List.of(e.getValue().median() / 1e6))).toList())),
                 verdicts, notes, raw);
     }
 }

@@ -31,4 +31,9 @@ final class Samples {
     double max() {
         return percentile(100);
     }
+
+    /** The median (of an even count: the mean of the middle two), smallest and largest. */
+    Range range() {
+        return Range.of(java.util.Arrays.stream(sorted).asDoubleStream().toArray());
+    }
 }

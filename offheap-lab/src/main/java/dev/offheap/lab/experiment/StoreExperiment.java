@@ -39,7 +39,7 @@ public final class StoreExperiment implements Experiment {
         long bytes = DataSets.bytes(context.scale());
         int gather = (int) Math.min(1 << 21, bytes / Double.BYTES / 4);
         Jmh jmh = new Jmh(context);
-        Map<String, double[]> nanos = new LinkedHashMap<>();
+        Map<String, Range[]> nanos = new LinkedHashMap<>();
         List<String> flags = bytes > 1L << 28
                 ? List.of("-Xms" + (bytes * 3 >> 20) + "m", "-Xmx" + (bytes * 3 >> 20) + "m",
                         "-XX:MaxDirectMemorySize=" + ((bytes * 2 >> 20) + 64) + "m")
@@ -47,7 +47,7 @@ public final class StoreExperiment implements Experiment {
         for (int i = 0; i < LAYOUTS.size(); i++) {
             Layout layout = LAYOUTS.get(i);
             context.progress().update(layout.label(), (double) i / LAYOUTS.size());
-            double[] seqAndRandom = {Double.NaN, Double.NaN};
+            Range[] seqAndRandom = {Range.NONE, Range.NONE};
             for (Jmh.Score score : jmh.tryRun(layout.label(), StoreBench.class, layout.prefix() + "Sequential|" + layout.prefix() + "Random",
                     Map.of("bytes", List.of(Long.toString(bytes)), "gather", List.of(Integer.toString(gather)),
                             "layout", List.of(layout.param())), flags, false)) {
@@ -66,40 +66,52 @@ public final class StoreExperiment implements Experiment {
      * The table, chart and verdicts of measured ns per pass over {@code bytes}, sequential and random
      * ({@code gather} reads), by layout label.
      */
-    ExperimentResult result(Map<String, double[]> nanos, long bytes, int gather, List<String> notes) {
-        double bestSeq = Format.min(nanos.values().stream().map(v -> v[0]).toList());
-        double bestRandom = Format.min(nanos.values().stream().map(v -> v[1]).toList());
+    ExperimentResult result(Map<String, Range[]> nanos, long bytes, int gather, List<String> notes) {
+        double bestSeq = Format.min(nanos.values().stream().map(v -> v[0].median()).toList());
+        double bestRandom = Format.min(nanos.values().stream().map(v -> v[1].median()).toList());
         List<List<String>> rows = new ArrayList<>();
         for (Layout layout : LAYOUTS) {
-            double[] v = nanos.get(layout.label());
-            rows.add(List.of(layout.label(), layout.published(), Format.nanos(v[0]), Format.ratio(v[0], bestSeq),
-                    Format.nanos(v[1]), Format.ratio(v[1], bestRandom)));
+            Range[] v = nanos.get(layout.label());
+            rows.add(List.of(layout.label(), layout.published(), Format.nanos(v[0].median()), Format.nanosRange(v[0]),
+                    Format.ratio(v[0].median(), bestSeq), Format.nanos(v[1].median()), Format.nanosRange(v[1]),
+                    Format.ratio(v[1].median(), bestRandom)));
         }
-        double[] store = nanos.get(LAYOUTS.get(2).label());
-        double[] chunks = nanos.get(LAYOUTS.get(3).label());
-        double[] array = nanos.get(LAYOUTS.get(0).label());
-        boolean complete = !Double.isNaN(store[0] + store[1] + chunks[0] + chunks[1] + array[0] + array[1]);
+        Range[] store = nanos.get(LAYOUTS.get(2).label());
+        Range[] chunks = nanos.get(LAYOUTS.get(3).label());
+        Range[] array = nanos.get(LAYOUTS.get(0).label());
+        boolean complete = java.util.stream.Stream.of(store[0], store[1], chunks[0], chunks[1], array[0], array[1])
+                .noneMatch(Range::isEmpty);
         List<String> verdicts = !complete ? List.of() : List.of(
                 String.format(Locale.ROOT, "On this machine, summing %s of doubles in order takes %s from offheap's"
-                        + " store, %s from a double[] and %s from seed 003's ByteBuffer[] chunks: the store is %.2fx"
-                        + " as fast as the chunks (seed 003's Unsafe table: 1.73x) and %.2fx the time of a double[].",
-                        Format.bytes(bytes), Format.nanos(store[0]), Format.nanos(array[0]), Format.nanos(chunks[0]),
-                        chunks[0] / store[0], store[0] / array[0]),
-                String.format(Locale.ROOT, "At random (%,d reads), the store takes %s, the chunks %s, a double[] %s.",
-                        gather, Format.nanos(store[1]), Format.nanos(chunks[1]), Format.nanos(array[1])));
+                        + " store, %s from a double[] and %s from seed 003's ByteBuffer[] chunks (medians): the store"
+                        + " is %.2fx as fast as the chunks (seed 003's Unsafe table: 1.73x)%s and %.2fx the time of a"
+                        + " double[]%s.",
+                        Format.bytes(bytes), Format.nanos(store[0].median()), Format.nanos(array[0].median()),
+                        Format.nanos(chunks[0].median()), chunks[0].median() / store[0].median(),
+                        store[0].overlaps(chunks[0]) ? ", though their ranges overlap: too close to call here" : "",
+                        store[0].median() / array[0].median(),
+                        store[0].overlaps(array[0]) ? " (ranges overlap: level here)" : ""),
+                String.format(Locale.ROOT, "At random (%,d reads), the store takes %s, the chunks %s, a double[] %s"
+                                + " (medians; min–max in the table).", gather, Format.nanos(store[1].median()),
+                        Format.nanos(chunks[1].median()), Format.nanos(array[1].median())));
         Map<String, Object> raw = new LinkedHashMap<>();
-        raw.put("unit", "ns/op");
+        raw.put("unit", "ns");
         raw.put("bytes", bytes);
         raw.put("gather", gather);
         Map<String, Object> scores = new LinkedHashMap<>();
-        nanos.forEach((k, v) -> scores.put(k, Map.of("sequential", v[0], "random", v[1])));
+        nanos.forEach((k, v) -> {
+            Map<String, Object> figures = new LinkedHashMap<>();
+            figures.put("sequential", v[0]);
+            figures.put("random", v[1]);
+            scores.put(k, figures);
+        });
         raw.put("scores", scores);
         return new ExperimentResult(name(), title(),
-                List.of(new Table("Reads of " + Format.bytes(bytes) + " of doubles (mean time per pass)",
-                        List.of("layout", "seed's figure", "sequential", "vs best", String.format(Locale.ROOT, "random (%,d reads)", gather), "vs best"), rows)),
+                List.of(new Table("Reads of " + Format.bytes(bytes) + " of doubles (median time per pass)",
+                        List.of("layout", "seed's figure", "sequential (median)", "min–max", "vs best", String.format(Locale.ROOT, "random (%,d reads, median)", gather), "min–max", "vs best"), rows)),
                 List.of(new Chart("Reads of " + Format.bytes(bytes) + " of doubles", "ms per pass", false,
                         List.of("sequential", String.format(Locale.ROOT, "random (%,d reads)", gather)), nanos.entrySet().stream()
-                                .map(e -> new Series(e.getKey(), List.of(e.getValue()[0] / 1e6, e.getValue()[1] / 1e6)))
+                                .map(e -> new Series(e.getKey(), List.of(e.getValue()[0].median() / 1e6, e.getValue()[1].median() / 1e6)))
                                 .toList())),
                 verdicts, notes, raw);
     }

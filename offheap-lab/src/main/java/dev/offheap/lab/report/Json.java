@@ -3,7 +3,10 @@ package dev.offheap.lab.report;
 import java.util.Collection;
 import java.util.Map;
 
-/** A small JSON writer: maps, collections, strings, numbers (NaN and infinities as null), booleans, null. */
+/**
+ * A small JSON writer: maps, collections, records (as objects of their components, in declaration order),
+ * strings, numbers (NaN and infinities as null), booleans, null.
+ */
 public final class Json {
     private Json() {}
 
@@ -49,8 +52,22 @@ public final class Json {
                 }
                 s.append(']');
             }
+            case Record record -> write(components(record), s, indent);
             default -> string(value.toString(), s);
         }
+    }
+
+    private static Map<String, Object> components(Record record) {
+        Map<String, Object> map = new java.util.LinkedHashMap<>();
+        for (var component : record.getClass().getRecordComponents()) {
+            try {
+                component.getAccessor().setAccessible(true);
+                map.put(component.getName(), component.getAccessor().invoke(record));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot read " + component + " of " + record, e);
+            }
+        }
+        return map;
     }
 
     private static void string(String text, StringBuilder s) {

@@ -7,12 +7,18 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** The raw results of a lab run as JSON. */
+/**
+ * The results of a lab run as JSON, numbers as numbers in base units; docs/lab-results.md describes the schema.
+ */
 public final class JsonReport {
+    /** Raised whenever a field changes meaning or goes away. */
+    public static final int SCHEMA_VERSION = 2;
+
     private JsonReport() {}
 
     public static String render(LabRun run) {
         Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schemaVersion", SCHEMA_VERSION);
         root.put("machine", run.machine());
         root.put("jdk", run.jdk());
         root.put("options", run.options());
@@ -29,16 +35,25 @@ public final class JsonReport {
         e.put("title", r.title());
         e.put("status", outcome.status().name().toLowerCase(Locale.ROOT));
         e.put("seconds", outcome.seconds());
-        e.put("tables", r.tables().stream().map(t -> Map.of("title", t.title(), "columns", t.columns(),
-                "rows", t.rows())).toList());
+        e.put("tables", r.tables().stream().map(t -> {
+            Map<String, Object> table = new LinkedHashMap<>();
+            table.put("title", t.title());
+            table.put("columns", t.columns());
+            table.put("rows", t.rows());
+            return table;
+        }).toList());
         e.put("charts", r.charts().stream().map(c -> {
             Map<String, Object> chart = new LinkedHashMap<>();
             chart.put("title", c.title());
             chart.put("unit", c.unit());
             chart.put("logScale", c.logScale());
             chart.put("categories", c.categories());
-            chart.put("series", c.series().stream()
-                    .map(s -> Map.<String, Object>of("name", s.name(), "values", s.values())).toList());
+            chart.put("series", c.series().stream().map(s -> {
+                Map<String, Object> series = new LinkedHashMap<>();
+                series.put("name", s.name());
+                series.put("values", s.values());
+                return series;
+            }).toList());
             return chart;
         }).toList());
         e.put("verdicts", r.verdicts());

@@ -14,21 +14,29 @@ import dev.offheap.lab.experiment.GcExperiment.Loop;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The gc experiment's verdicts: each collector's runs, pool against direct, each chase, the lesson. */
+/**
+ * The gc experiment's verdicts: each collector's runs with throughput and the longest pause weighed on their own,
+ * each chase, and a lesson that claims only what the runs showed.
+ */
 class GcVerdictTest {
-    private static final String LESSON = "a buffer per message pays for its Cleaner at GC time; a pool lease costs"
-            + " nothing there, and a budget turns a leak into an exception instead of the OOM killer";
+    private static final String LESSON = "under G1 a direct buffer per message cost 5.50 ms of reference processing"
+            + " (its Cleaners), pool leases 0.000 ms";
+    private static final String NO_LESSON = "no lesson on Cleaners or budgets here: the runs above did not show one";
 
     @Test
     void eachCollectorsRunsThenEachChaseThenTheLesson() {
         assertThat(GcExperiment.verdicts(LOOPS, CHASES)).containsExactly(
                 "on this machine, under G1, direct: 100 k msgs/s, pauses up to 120 ms, 5.50 ms of reference"
                         + " processing; heap: 150 k msgs/s, pauses up to 200 ms, 0.200 ms of reference processing;"
-                        + " pool: 200 k msgs/s, pauses up to 0.500 ms, 0.000 ms of reference processing: leasing from"
-                        + " the pool ran 2.00x the throughput of a direct buffer per message",
+                        + " pool: 200 k msgs/s, pauses up to 0.500 ms, 0.000 ms of reference processing: highest"
+                        + " throughput: pool, more than 10% ahead of direct and heap; shortest longest pause: pool (one"
+                        + " run each, so one event decides); the pool ran 2.00x the throughput of a direct buffer per"
+                        + " message",
                 "on this machine, under ZGC, direct: — k msgs/s, pauses up to — ms, — ms of reference processing;"
                         + " heap: 80.0 k msgs/s, pauses up to 0.200 ms, 1.50 ms of reference processing; pool: 120 k"
-                        + " msgs/s, pauses up to 0.050 ms, 0.750 ms of reference processing",
+                        + " msgs/s, pauses up to 0.050 ms, 0.750 ms of reference processing: highest throughput: pool,"
+                        + " more than 10% ahead of heap; longest pauses too close to call between pool and heap (one"
+                        + " run each)",
                 "DirectMemoryChaser, direct, -Xmx512m: RSS peaked at 256 MiB; ran 15.0 s, 2048 MiB allocated",
                 "DirectMemoryChaser, direct, -Xmx512m -XX:MaxDirectMemorySize=32m: RSS peaked at 256 MiB;"
                         + " OutOfMemoryError: Cannot reserve 1024 bytes of direct buffer memory",
@@ -48,7 +56,8 @@ class GcVerdictTest {
         assertThat(GcExperiment.verdicts(List.of(G1_DIRECT, G1_HEAP), List.of()).getFirst())
                 .isEqualTo("on this machine, under G1, direct: 100 k msgs/s, pauses up to 120 ms, 5.50 ms of"
                         + " reference processing; heap: 150 k msgs/s, pauses up to 200 ms, 0.200 ms of reference"
-                        + " processing");
+                        + " processing: highest throughput: heap, more than 10% ahead of direct; shortest longest"
+                        + " pause: direct (one run each, so one event decides)");
         assertThat(GcExperiment.verdicts(List.of(G1_POOL), List.of()).getFirst())
                 .isEqualTo("on this machine, under G1, pool: 200 k msgs/s, pauses up to 0.500 ms, 0.000 ms of"
                         + " reference processing");
@@ -65,6 +74,42 @@ class GcVerdictTest {
     @Test
     void aCollectorWithoutRunsIsNamedAlone() {
         assertThat(GcExperiment.verdicts(List.of(), List.of())).containsExactly("on this machine, under G1",
-                "on this machine, under ZGC", LESSON);
+                "on this machine, under ZGC", NO_LESSON);
+    }
+
+    // The case: the pool had the best throughput but a longer longest pause than heap buffers.
+    @Test
+    void theBestThroughputWithLongerPausesIsSaidToBeSoAndThePoolIsNotSaidToCostNothing() {
+        Loop direct = new Loop("G1 direct", 90_000, new Samples(new long[] {30_000_000}), 3, 1, 1, null);
+        Loop heap = new Loop("G1 heap", 100_000, new Samples(new long[] {5_000_000}), 0.1, 1, 1, null);
+        Loop pool = new Loop("G1 pool", 130_000, new Samples(new long[] {11_900_000}), 0.1, 1, 1, null);
+
+        List<String> verdicts = GcExperiment.verdicts(List.of(direct, heap, pool), List.of());
+
+        assertThat(verdicts.getFirst()).endsWith(": highest throughput: pool, more than 10% ahead of direct and heap;"
+                + " shortest longest pause: heap (one run each, so one event decides); the pool ran 1.44x the"
+                + " throughput of a direct buffer per message");
+        assertThat(verdicts.getLast()).isEqualTo("under G1 a direct buffer per message cost 3.00 ms of reference"
+                + " processing (its Cleaners), pool leases 0.100 ms");
+        assertThat(verdicts).noneMatch(v -> v.contains("costs nothing"));
+    }
+
+    @Test
+    void pausesWithinTwoMillisecondsOrHalfTheShorterAreTooCloseToCall() {
+        Loop heap = new Loop("G1 heap", 100_000, new Samples(new long[] {5_000_000}), 0.1, 1, 1, null);
+        Loop pool = new Loop("G1 pool", 100_000, new Samples(new long[] {7_400_000}), 0.1, 1, 1, null);
+
+        assertThat(GcExperiment.verdicts(List.of(heap, pool), List.of()).getFirst()).endsWith(": throughput too"
+                + " close to call between heap and pool; longest pauses too close to call between heap and pool (one"
+                + " run each)");
+    }
+
+    @Test
+    void aLeakStoppedByItsBudgetIsTheLessonOnlyWhenTheChaseSaysSo() {
+        ChaseRun stopped = new ChaseRun(new Chase("offheap pool, never released, budget 32 MiB", "pool-leak",
+                List.of()), List.of(), 60 * 1024, "stopped after 32768 buffers by BudgetExceededException: budget");
+
+        assertThat(GcExperiment.verdicts(List.of(), List.of(stopped)).getLast()).isEqualTo("the leaking pool was"
+                + " stopped by its budget with an exception at 60.0 MiB RSS, not by the OOM killer");
     }
 }

@@ -41,14 +41,14 @@ class IoStrategiesTest {
     }
 
     @Test
-    void mediansAreInMilliseconds() {
+    void rangesAreInMilliseconds() {
         Map<String, Samples> times = new LinkedHashMap<>();
         times.put("heap", new Samples(new long[] {4_000_000, 3_500_000, 5_000_000}));
         times.put("direct", new Samples(new long[] {2_400_000, 2_500_000}));
         times.put("pool", new Samples(new long[] {1_900_000}));
 
-        assertThat(IoExperiment.medianMs(times)).containsExactly(Map.entry("heap", 4.0), Map.entry("direct", 2.4),
-                Map.entry("pool", 1.9));
+        assertThat(IoExperiment.rangesMs(times)).containsExactly(Map.entry("heap", new Range(4.0, 3.5, 5.0, 3)),
+                Map.entry("direct", Range.of(2_400_000, 2_500_000).times(1e-6)), Map.entry("pool", new Range(1.9, 1.9, 1.9, 1)));
     }
 
     private byte[] runOnce(String strategy, byte[] content) throws Exception {

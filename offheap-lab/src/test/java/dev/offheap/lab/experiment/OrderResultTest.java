@@ -14,15 +14,20 @@ import org.junit.jupiter.api.Test;
 class OrderResultTest {
     private static final long GIB = 1L << 30;
 
-    private static Map<String, Double> nanos(double big, double nativeOrder, double store) {
-        Map<String, Double> m = new LinkedHashMap<>();
-        m.put("bigEndian", big);
-        m.put("nativeOrder", nativeOrder);
-        m.put("offheapStore", store);
+    /** Each figure with a range of +-2 %. */
+    private static Map<String, Range> nanos(double big, double nativeOrder, double store) {
+        Map<String, Range> m = new LinkedHashMap<>();
+        m.put("bigEndian", range(big));
+        m.put("nativeOrder", range(nativeOrder));
+        m.put("offheapStore", range(store));
         return m;
     }
 
-    private static ExperimentResult result(Map<String, Double> nanos) {
+    private static Range range(double median) {
+        return Double.isNaN(median) ? Range.NONE : new Range(median, median * 0.98, median * 1.02, 5);
+    }
+
+    private static ExperimentResult result(Map<String, Range> nanos) {
         return new OrderExperiment().result(nanos, GIB, List.of("a note"));
     }
 
@@ -30,34 +35,49 @@ class OrderResultTest {
     void tableHasEachStrategyWithTheSeedsFigureAndTheRatioToTheBest() {
         ExperimentResult.Table table = result(nanos(196e6, 136e6, 140e6)).tables().getFirst();
 
-        assertThat(table.title()).isEqualTo("Sum of 1 GiB of random longs (mean time per sum)");
-        assertThat(table.columns()).containsExactly("strategy", "seed's figure (1 GiB)", "this machine", "vs best");
+        assertThat(table.title()).isEqualTo("Sum of 1 GiB of random longs (median time per sum)");
+        assertThat(table.columns()).containsExactly("strategy", "seed's figure (1 GiB)", "this machine (median)",
+                "min–max", "vs best");
         assertThat(table.rows()).containsExactly(
-                List.of("direct, big-endian (default)", "196 ms [000]", "196.00 ms", "1.4x"),
-                List.of("direct, native order", "136 ms [000]", "136.00 ms", "1.0x (best)"),
-                List.of("offheap store (LongArray)", "", "140.00 ms", "1.0x"));
+                List.of("direct, big-endian (default)", "196 ms [000]", "196.00 ms", "192.08–199.92 ms", "1.4x"),
+                List.of("direct, native order", "136 ms [000]", "136.00 ms", "133.28–138.72 ms", "1.0x (best)"),
+                List.of("offheap store (LongArray)", "", "140.00 ms", "137.20–142.80 ms", "1.0x"));
     }
 
     @Test
     void aByteSwapCostingMoreThanTenPercentAdvisesNativeOrder() {
         assertThat(result(nanos(196e6, 136e6, 140e6)).verdicts()).containsExactly("On this machine (native order "
-                + ByteOrder.nativeOrder() + "), summing 1 GiB of longs takes 196.00 ms big-endian and 136.00 ms in"
-                + " native order (1.44x; seed 000 measured 1.44x for 1 GiB), and 140.00 ms through offheap's store"
-                + " (1.03x the native-order buffer): set the byte order to native when you can choose it.");
+                + ByteOrder.nativeOrder() + "), summing 1 GiB of longs takes 196.00 ms (192.08–199.92 ms) big-endian and"
+                + " 136.00 ms (133.28–138.72 ms) in native order (1.44x; seed 000 measured 1.44x for 1 GiB), and"
+                + " 140.00 ms (137.20–142.80 ms) through offheap's store (1.03x the native-order buffer): set the byte"
+                + " order to native when you can choose it.");
     }
 
     @Test
-    void aByteSwapCostingTenPercentOrLessIsBoundByMemory() {
+    void aByteSwapCostingTenPercentOrLessIsTooCloseToCall() {
         assertThat(result(nanos(110e6, 100e6, 90e6)).verdicts()).containsExactly("On this machine (native order "
-                + ByteOrder.nativeOrder() + "), summing 1 GiB of longs takes 110.00 ms big-endian and 100.00 ms in"
-                + " native order (1.10x; seed 000 measured 1.44x for 1 GiB), and 90.00 ms through offheap's store"
-                + " (0.90x the native-order buffer): the byte swap costs little here, the loop is bound by memory.");
+                + ByteOrder.nativeOrder() + "), summing 1 GiB of longs takes 110.00 ms (107.80–112.20 ms) big-endian"
+                + " and 100.00 ms (98.00–102.00 ms) in native order (1.10x; seed 000 measured 1.44x for 1 GiB), and"
+                + " 90.00 ms (88.20–91.80 ms) through offheap's store (0.90x the native-order buffer): too close to"
+                + " call here: the byte swap costs little, the loop is bound by memory.");
+    }
+
+    @Test
+    void overlappingRangesAdviseNothingHoweverFarApartTheMedians() {
+        assertThat(OrderExperiment.advice(new Range(196e6, 130e6, 300e6, 5), new Range(136e6, 133e6, 140e6, 5)))
+                .isEqualTo("too close to call here: the byte swap costs little, the loop is bound by memory");
+    }
+
+    @Test
+    void aClearlyFasterBigEndianIsCalledOdd() {
+        assertThat(OrderExperiment.advice(range(100e6), range(150e6))).isEqualTo("big-endian was faster here,"
+                + " which a byte swap cannot explain: measure again on a quiet machine");
     }
 
     @Test
     void noVerdictWithoutAllThreeFigures() {
         assertThat(result(nanos(196e6, Double.NaN, 140e6)).verdicts()).isEmpty();
-        Map<String, Double> storeFailed = nanos(196e6, 136e6, 0);
+        Map<String, Range> storeFailed = nanos(196e6, 136e6, 0);
         storeFailed.remove("offheapStore");
 
         ExperimentResult r = result(storeFailed);
@@ -86,7 +106,7 @@ class OrderResultTest {
         ExperimentResult r = result(nanos(196e6, 136e6, 140e6));
 
         assertThat(r.name()).isEqualTo("order");
-        assertThat(r.raw()).containsExactly(Map.entry("unit", "ns/op"), Map.entry("bytes", GIB),
+        assertThat(r.raw()).containsExactly(Map.entry("unit", "ns"), Map.entry("bytes", GIB),
                 Map.entry("scores", nanos(196e6, 136e6, 140e6)));
         assertThat(r.notes()).containsExactly("a note");
     }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.offheap.lab.ExperimentResult;
 import dev.offheap.lab.LabContext;
-import dev.offheap.lab.experiment.server.Range;
 import dev.offheap.lab.experiment.server.ServerShootout;
 import dev.offheap.lab.experiment.server.Summary;
 import dev.offheap.lab.experiment.server.Workload;

@@ -3,7 +3,6 @@ package dev.offheap.lab.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.offheap.lab.experiment.server.Range;
 import dev.offheap.lab.experiment.server.ServerShootout;
 import dev.offheap.lab.experiment.server.Summary;
 import dev.offheap.lab.experiment.server.Workload;

@@ -7,7 +7,6 @@ import dev.offheap.lab.ExperimentResult.Chart;
 import dev.offheap.lab.ExperimentResult.Series;
 import dev.offheap.lab.experiment.ServerExperiment.Run;
 import dev.offheap.lab.experiment.server.LoadClient;
-import dev.offheap.lab.experiment.server.Range;
 import dev.offheap.lab.experiment.server.ServerShootout;
 import dev.offheap.lab.experiment.server.Summary;
 import dev.offheap.lab.experiment.server.Workload;

@@ -15,16 +15,25 @@ class StoreResultTest {
     private static final int GATHER = 2_097_152;
     private static final double NAN = Double.NaN;
 
-    private static Map<String, double[]> nanos() {
-        Map<String, double[]> m = new LinkedHashMap<>();
-        m.put("double[]", new double[] {50e6, 8e6});
-        m.put("flat MemorySegment", new double[] {52e6, 9e6});
-        m.put("offheap store (DoubleArray)", new double[] {60e6, 10e6});
-        m.put("ByteBuffer[] 1 MiB chunks", new double[] {104e6, 12e6});
+    /** Each figure with a range of +-2 %, NaN as nothing measured. */
+    private static Range[] ranges(double sequential, double random) {
+        return new Range[] {range(sequential), range(random)};
+    }
+
+    private static Range range(double median) {
+        return Double.isNaN(median) ? Range.NONE : new Range(median, median * 0.98, median * 1.02, 5);
+    }
+
+    private static Map<String, Range[]> nanos() {
+        Map<String, Range[]> m = new LinkedHashMap<>();
+        m.put("double[]", ranges(50e6, 8e6));
+        m.put("flat MemorySegment", ranges(52e6, 9e6));
+        m.put("offheap store (DoubleArray)", ranges(60e6, 10e6));
+        m.put("ByteBuffer[] 1 MiB chunks", ranges(104e6, 12e6));
         return m;
     }
 
-    private static ExperimentResult result(Map<String, double[]> nanos) {
+    private static ExperimentResult result(Map<String, Range[]> nanos) {
         return new StoreExperiment().result(nanos, GIB, GATHER, List.of("a note"));
     }
 
@@ -32,37 +41,52 @@ class StoreResultTest {
     void tableHasEachLayoutInOrderAndAtRandomWithRatiosToTheBestOfEach() {
         ExperimentResult.Table table = result(nanos()).tables().getFirst();
 
-        assertThat(table.title()).isEqualTo("Reads of 1 GiB of doubles (mean time per pass)");
-        assertThat(table.columns()).containsExactly("layout", "seed's figure", "sequential", "vs best",
-                "random (2,097,152 reads)", "vs best");
+        assertThat(table.title()).isEqualTo("Reads of 1 GiB of doubles (median time per pass)");
+        assertThat(table.columns()).containsExactly("layout", "seed's figure", "sequential (median)", "min–max",
+                "vs best", "random (2,097,152 reads, median)", "min–max", "vs best");
         assertThat(table.rows()).containsExactly(
-                List.of("double[]", "", "50.00 ms", "1.0x (best)", "8.00 ms", "1.0x (best)"),
-                List.of("flat MemorySegment", "", "52.00 ms", "1.0x", "9.00 ms", "1.1x"),
-                List.of("offheap store (DoubleArray)", "180 ms [003, its Unsafe chunk table]", "60.00 ms", "1.2x",
-                        "10.00 ms", "1.3x"),
-                List.of("ByteBuffer[] 1 MiB chunks", "311 ms [003]", "104.00 ms", "2.1x", "12.00 ms", "1.5x"));
+                List.of("double[]", "", "50.00 ms", "49.00–51.00 ms", "1.0x (best)", "8.00 ms", "7.84–8.16 ms",
+                        "1.0x (best)"),
+                List.of("flat MemorySegment", "", "52.00 ms", "50.96–53.04 ms", "1.0x", "9.00 ms", "8.82–9.18 ms",
+                        "1.1x"),
+                List.of("offheap store (DoubleArray)", "180 ms [003, its Unsafe chunk table]", "60.00 ms",
+                        "58.80–61.20 ms", "1.2x", "10.00 ms", "9.80–10.20 ms", "1.3x"),
+                List.of("ByteBuffer[] 1 MiB chunks", "311 ms [003]", "104.00 ms", "101.92–106.08 ms", "2.1x",
+                        "12.00 ms", "11.76–12.24 ms", "1.5x"));
     }
 
     @Test
     void verdictsCompareTheStoreWithTheChunksAndADoubleArray() {
         assertThat(result(nanos()).verdicts()).containsExactly(
                 "On this machine, summing 1 GiB of doubles in order takes 60.00 ms from offheap's store, 50.00 ms"
-                        + " from a double[] and 104.00 ms from seed 003's ByteBuffer[] chunks: the store is 1.73x as"
-                        + " fast as the chunks (seed 003's Unsafe table: 1.73x) and 1.20x the time of a double[].",
-                "At random (2,097,152 reads), the store takes 10.00 ms, the chunks 12.00 ms, a double[] 8.00 ms.");
+                        + " from a double[] and 104.00 ms from seed 003's ByteBuffer[] chunks (medians): the store is"
+                        + " 1.73x as fast as the chunks (seed 003's Unsafe table: 1.73x) and 1.20x the time of a"
+                        + " double[].",
+                "At random (2,097,152 reads), the store takes 10.00 ms, the chunks 12.00 ms, a double[] 8.00 ms"
+                        + " (medians; min–max in the table).");
+    }
+
+    @Test
+    void overlappingRangesAreSaidToBeTooCloseToCall() {
+        Map<String, Range[]> close = nanos();
+        close.put("offheap store (DoubleArray)", new Range[] {new Range(60e6, 45e6, 110e6, 5), range(10e6)});
+
+        assertThat(result(close).verdicts().getFirst()).contains("the store is 1.73x as fast as the chunks (seed"
+                + " 003's Unsafe table: 1.73x), though their ranges overlap: too close to call here and 1.20x the"
+                + " time of a double[] (ranges overlap: level here).");
     }
 
     @Test
     void noVerdictsWithoutEveryFigureOfTheStoreTheChunksAndTheArray() {
-        Map<String, double[]> noRandomArray = nanos();
-        noRandomArray.get("double[]")[1] = NAN;
-        Map<String, double[]> noFlat = nanos();
-        noFlat.put("flat MemorySegment", new double[] {NAN, NAN});
+        Map<String, Range[]> noRandomArray = nanos();
+        noRandomArray.get("double[]")[1] = Range.NONE;
+        Map<String, Range[]> noFlat = nanos();
+        noFlat.put("flat MemorySegment", ranges(NAN, NAN));
 
         assertThat(result(noRandomArray).verdicts()).isEmpty();
         assertThat(result(noFlat).verdicts()).as("the flat segment is not in the verdicts").hasSize(2);
         assertThat(result(noFlat).tables().getFirst().rows().get(1))
-                .containsExactly("flat MemorySegment", "", "-", "-", "-", "-");
+                .containsExactly("flat MemorySegment", "", "-", "-", "-", "-", "-", "-");
     }
 
     @Test
@@ -84,10 +108,11 @@ class StoreResultTest {
 
         assertThat(r.name()).isEqualTo("store");
         assertThat(r.raw().keySet()).containsExactly("unit", "bytes", "gather", "scores");
-        assertThat(r.raw()).containsEntry("unit", "ns/op").containsEntry("bytes", GIB).containsEntry("gather", GATHER);
+        assertThat(r.raw()).containsEntry("unit", "ns").containsEntry("bytes", GIB).containsEntry("gather", GATHER);
         Map<?, ?> scores = (Map<?, ?>) r.raw().get("scores");
         assertThat(List.copyOf(scores.keySet())).isEqualTo(List.copyOf(nanos().keySet()));
-        assertThat(scores.get("ByteBuffer[] 1 MiB chunks")).isEqualTo(Map.of("sequential", 104e6, "random", 12e6));
+        assertThat(scores.get("ByteBuffer[] 1 MiB chunks")).isEqualTo(Map.of("sequential", range(104e6), "random",
+                range(12e6)));
         assertThat(r.notes()).containsExactly("a note");
     }
 }

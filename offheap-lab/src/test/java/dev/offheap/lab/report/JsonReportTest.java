@@ -39,8 +39,9 @@ class JsonReportTest {
         Map<?, ?> root = parse(new LabRun("AMD EPYC, 2 CPUs", "Temurin 25", "--tiny", "2025-06-01T10:00:00Z", 12.5,
                 List.of()));
 
-        assertThat(List.copyOf(root.keySet())).isEqualTo(List.of("machine", "jdk", "options", "started", "seconds",
-                "experiments"));
+        assertThat(List.copyOf(root.keySet())).isEqualTo(List.of("schemaVersion", "machine", "jdk", "options",
+                "started", "seconds", "experiments"));
+        assertThat(root.get("schemaVersion")).isEqualTo(2.0);
         assertThat(root.get("machine")).isEqualTo("AMD EPYC, 2 CPUs");
         assertThat(root.get("jdk")).isEqualTo("Temurin 25");
         assertThat(root.get("options")).isEqualTo("--tiny");

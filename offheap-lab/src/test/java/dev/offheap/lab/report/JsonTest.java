@@ -79,4 +79,18 @@ class JsonTest {
 
         assertThat(Json.write(m)).isEqualTo("{\n  \"7\": \"NEW\"\n}\n");
     }
+
+    /** A record as a test would make one: its components are an object's fields, in declaration order. */
+    record Figure(double median, double min, String unit) {}
+
+    @Test
+    void recordsAreObjectsOfTheirComponentsInDeclarationOrder() {
+        assertThat(Json.write(java.util.List.of(new Figure(2.5, Double.NaN, "ns")))).isEqualTo("""
+                [{
+                  "median": 2.5,
+                  "min": null,
+                  "unit": "ns"
+                }]
+                """);
+    }
 }

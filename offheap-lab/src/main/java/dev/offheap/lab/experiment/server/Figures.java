@@ -1,5 +1,6 @@
 package dev.offheap.lab.experiment.server;
 
+import dev.offheap.lab.experiment.Range;
 import dev.offheap.lab.experiment.Cells;
 import java.util.Locale;
 

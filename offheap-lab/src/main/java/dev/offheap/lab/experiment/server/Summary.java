@@ -1,5 +1,6 @@
 package dev.offheap.lab.experiment.server;
 
+import dev.offheap.lab.experiment.Range;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

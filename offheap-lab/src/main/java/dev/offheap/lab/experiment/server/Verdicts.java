@@ -1,5 +1,7 @@
 package dev.offheap.lab.experiment.server;
 
+import dev.offheap.lab.experiment.Range;
+import dev.offheap.lab.experiment.Ranking;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,24 +73,14 @@ public final class Verdicts {
         if (values.size() < 2) {
             return what + ": fewer than two configurations have this figure, nothing to compare";
         }
-        String best = null;
-        for (var e : values.entrySet()) {
-            if (best == null || better(e.getValue().median(), values.get(best).median(), higherIsBetter)) {
-                best = e.getKey();
-            }
+        Ranking ranking = Ranking.of(values, higherIsBetter, noise, floor);
+        if (ranking == null) {
+            return what + ": fewer than two configurations have this figure, nothing to compare";
         }
+        String best = ranking.best();
         Range top = values.get(best);
-        List<String> apart = new ArrayList<>();
-        List<String> close = new ArrayList<>();
-        for (var e : values.entrySet()) {
-            if (e.getKey().equals(best)) {
-                continue;
-            }
-            Range r = e.getValue();
-            boolean far = Math.abs(top.median() - r.median()) > Math.max(noise * Math.abs(top.median()), floor);
-            boolean separate = higherIsBetter ? top.min() > r.max() : top.max() < r.min();
-            (far && separate ? apart : close).add(e.getKey());
-        }
+        List<String> apart = ranking.apart();
+        List<String> close = ranking.close();
         String threshold = "one run's noise (" + Figures.percent(noise)
                 + (floor > 0 ? ", at least " + Figures.number(floor) + " " + unit : "") + ")";
         if (close.isEmpty()) {
@@ -104,10 +96,6 @@ public final class Verdicts {
         }
         return String.format(Locale.ROOT, "%s: no single winner, %s lead within %s of each other, ahead of %s;"
                 + " %s", what, list(values, leaders, unit), threshold, list(values, apart, unit), decider);
-    }
-
-    private static boolean better(double a, double b, boolean higherIsBetter) {
-        return higherIsBetter ? a > b : a < b;
     }
 
     private static String list(Map<String, Range> values, List<String> configs, String unit) {

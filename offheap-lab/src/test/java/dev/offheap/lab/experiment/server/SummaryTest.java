@@ -1,5 +1,6 @@
 package dev.offheap.lab.experiment.server;
 
+import dev.offheap.lab.experiment.Range;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
