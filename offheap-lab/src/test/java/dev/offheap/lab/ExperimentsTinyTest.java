@@ -33,8 +33,9 @@ class ExperimentsTinyTest {
         assertThat(chart.series()).extracting(ExperimentResult.Series::name).containsExactly("offheap pool",
                 "offheap pool, pooling up to 16 MiB", "Netty pooled", "Arena.ofConfined()", "allocate",
                 "allocateDirect");
-        assertThat(result.tables().getFirst().rows()).as("six strategies at four sizes, TLAB-less at 128 B")
-                .hasSize(6 * 4 + 1);
+        assertThat(result.tables().getFirst().rows())
+                .as("six strategies at four sizes, TLAB-less and allocate alone at 128 B").hasSize(6 * 4 + 2);
+        assertThat(result.verdicts()).anyMatch(v -> v.startsWith("The allocate row at 128 B"));
     }
 
     @Test

@@ -63,6 +63,12 @@ public class AllocBench {
         return b;
     }
 
+    /** The usual JMH benchmark of heap allocation, nothing else: the reference the allocate row is checked against. */
+    @Benchmark
+    public Object allocateAlone() {
+        return ByteBuffer.allocate(size);
+    }
+
     @Benchmark
     public Object allocateDirect() {
         ByteBuffer b = ByteBuffer.allocateDirect(size).order(ByteOrder.nativeOrder());

@@ -22,6 +22,9 @@ public final class AllocExperiment implements Experiment {
     static final String POOL = "offheap pool";
     static final String TUNED_POOL = "offheap pool, pooling up to 16 MiB";
     static final String TLAB_OFF = "allocate, TLAB off";
+    static final String ALLOCATE_ALONE = "allocate alone (reference)";
+    /** How far the allocate row may be from {@link #ALLOCATE_ALONE} before the lab says its row is suspect. */
+    static final double REFERENCE_AGREEMENT = 1.5;
     /** Two medians closer than this are too close to call, even with ranges apart (fork-to-fork noise). */
     static final double NOISE = 0.10;
 
@@ -43,7 +46,8 @@ public final class AllocExperiment implements Experiment {
             new Strategy("Arena.ofConfined()", "arenaConfined"),
             new Strategy("allocate", "allocate"),
             new Strategy("allocateDirect", "allocateDirect"),
-            new Strategy(TLAB_OFF, "allocate", List.of("-XX:-UseTLAB"), new long[] {128}));
+            new Strategy(TLAB_OFF, "allocate", List.of("-XX:-UseTLAB"), new long[] {128}),
+            new Strategy(ALLOCATE_ALONE, "allocateAlone", List.of(), new long[] {128}));
 
     /** What the seeds published, by strategy and size; [000] and [004] refer to {@link #SEEDS}. */
     private static final Map<String, String> PUBLISHED = Map.ofEntries(
@@ -120,15 +124,17 @@ public final class AllocExperiment implements Experiment {
             int k = i;
             String size = Format.bytes(sizes[i]);
             categories.add(size);
-            double best = Format.min(nanos.values().stream().map(v -> v[k].median()).toList());
+            double best = Format.min(nanos.entrySet().stream().filter(e -> !e.getKey().equals(ALLOCATE_ALONE))
+                    .map(e -> e.getValue()[k].median()).toList());
             for (var e : nanos.entrySet()) {
                 Range r = e.getValue()[k];
-                if (r.isEmpty() && e.getKey().equals(TLAB_OFF)) {
+                if (r.isEmpty() && (e.getKey().equals(TLAB_OFF) || e.getKey().equals(ALLOCATE_ALONE))) {
                     continue;
                 }
                 rows.add(List.of(e.getKey().equals(STRATEGIES.getFirst().label()) ? size : "", e.getKey(),
                         PUBLISHED.getOrDefault(e.getKey() + "/" + sizes[i], ""), Format.nanos(r.median()),
-                        Format.nanosRange(r), Format.ratio(r.median(), best)));
+                        Format.nanosRange(r), e.getKey().equals(ALLOCATE_ALONE) ? "reference, not ranked"
+                                : Format.ratio(r.median(), best)));
             }
             if (sizes[i] == 128 || sizes[i] == 16 << 10 || sizes[i] == 16 << 20) {
                 verdicts.add(verdict(size, nanos, k));
@@ -144,7 +150,20 @@ public final class AllocExperiment implements Experiment {
                     Format.nanos(tlabOn.median()), tlabOff.median() / tlabOn.median()));
         }
 
-        List<Series> series = nanos.entrySet().stream().filter(e -> !e.getKey().equals(TLAB_OFF))
+        Range alone = nanos.containsKey(ALLOCATE_ALONE) ? nanos.get(ALLOCATE_ALONE)[at128] : Range.NONE;
+        if (!tlabOn.isEmpty() && !alone.isEmpty()) {
+            double ratio = tlabOn.median() / alone.median();
+            verdicts.add(String.format(java.util.Locale.ROOT, "The allocate row at 128 B (%s) is %.2fx the usual JMH"
+                    + " benchmark that only returns ByteBuffer.allocate(128) (%s): %s", Format.nanos(tlabOn.median()),
+                    ratio, Format.nanos(alone.median()), ratio <= REFERENCE_AGREEMENT && ratio >= 1 / REFERENCE_AGREEMENT
+                            ? "they agree within " + REFERENCE_AGREEMENT + "x, the difference is the row's writes and"
+                                    + " byte order."
+                            : "more than " + REFERENCE_AGREEMENT + "x apart, so this machine's allocate figures are"
+                                    + " suspect (too little warm-up, or a busy machine)."));
+        }
+
+        List<Series> series = nanos.entrySet().stream()
+                .filter(e -> !e.getKey().equals(TLAB_OFF) && !e.getKey().equals(ALLOCATE_ALONE))
                 .map(e -> new Series(e.getKey(), Arrays.stream(e.getValue()).map(Range::median).toList())).toList();
         List<String> allNotes = new ArrayList<>(notes);
         allNotes.addAll(SEEDS);
@@ -159,7 +178,7 @@ public final class AllocExperiment implements Experiment {
                 + " maps larger ones on their own; " + TUNED_POOL + " is built with largestPooledSize(16 MiB) and"
                 + " maxSlabSize(64 MiB).");
         allNotes.add("Scale " + context.scale() + " (sizes " + String.join(", ", categories) + "); JMH forks run with "
-                + String.join(" ", Jmh.FORK_FLAGS) + "; " + TLAB_OFF + " at 128 B only.");
+                + String.join(" ", Jmh.FORK_FLAGS) + "; " + TLAB_OFF + " and " + ALLOCATE_ALONE + " at 128 B only.");
         Map<String, Object> raw = new LinkedHashMap<>();
         raw.put("unit", "ns");
         raw.put("sizesBytes", Arrays.stream(sizes).boxed().toList());
@@ -183,7 +202,8 @@ public final class AllocExperiment implements Experiment {
     static String verdict(String size, Map<String, Range[]> nanos, int k) {
         Map<String, Range> ranked = new LinkedHashMap<>();
         nanos.forEach((label, figures) -> {
-            if (!label.equals(TLAB_OFF) && !label.equals(TUNED_POOL) && !figures[k].isEmpty()) {
+            if (!label.equals(TLAB_OFF) && !label.equals(TUNED_POOL) && !label.equals(ALLOCATE_ALONE)
+                    && !figures[k].isEmpty()) {
                 ranked.put(label, figures[k]);
             }
         });

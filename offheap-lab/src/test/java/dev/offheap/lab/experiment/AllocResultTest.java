@@ -82,6 +82,28 @@ class AllocResultTest {
     }
 
     @Test
+    void theAllocateRowIsCheckedAgainstAllocateAloneNeverRankedNorBest() {
+        Map<String, Range[]> agree = measured();
+        agree.put(AllocExperiment.ALLOCATE_ALONE, ranges(12, NAN, NAN, NAN, NAN, NAN));
+        Map<String, Range[]> apart = measured();
+        apart.put(AllocExperiment.ALLOCATE_ALONE, ranges(5, NAN, NAN, NAN, NAN, NAN));
+
+        ExperimentResult agreeing = result(agree, List.of());
+        assertThat(agreeing.verdicts()).contains("The allocate row at 128 B (24.0 ns) is 2.00x the usual JMH benchmark"
+                + " that only returns ByteBuffer.allocate(128) (12.0 ns): more than 1.5x apart, so this machine's"
+                + " allocate figures are suspect (too little warm-up, or a busy machine).");
+        agree.get(AllocExperiment.ALLOCATE_ALONE)[0] = ranges(20)[0];
+        assertThat(result(agree, List.of()).verdicts()).contains("The allocate row at 128 B (24.0 ns) is 1.20x the"
+                + " usual JMH benchmark that only returns ByteBuffer.allocate(128) (20.0 ns): they agree within 1.5x,"
+                + " the difference is the row's writes and byte order.");
+        assertThat(result(apart, List.of()).tables().getFirst().rows()).contains(
+                List.of("", AllocExperiment.ALLOCATE_ALONE, "", "5.0 ns", "4.8–5.3 ns", "reference, not ranked"));
+        assertThat(result(apart, List.of()).verdicts().getFirst()).doesNotContain("allocate alone");
+        assertThat(result(apart, List.of()).charts().getFirst().series())
+                .noneMatch(series -> series.name().equals(AllocExperiment.ALLOCATE_ALONE));
+    }
+
+    @Test
     void noTlabVerdictWhenEitherAllocationAt128BytesIsMissing() {
         Map<String, Range[]> noTlabOff = measured();
         noTlabOff.get("allocate, TLAB off")[0] = Range.NONE;

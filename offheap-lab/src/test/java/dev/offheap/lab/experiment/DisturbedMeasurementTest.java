@@ -42,6 +42,7 @@ class DisturbedMeasurementTest {
                     case "nettyPooled" -> 30;
                     case "arenaConfined" -> 400;
                     case "allocate" -> 11 + Long.parseLong(size) / 10.0;
+                    case "allocateAlone" -> 10 + Long.parseLong(size) / 10.0;
                     default -> 1000 + Long.parseLong(size);
                 };
                 Range range = methodRegex.equals("offheapPool") && size.equals("128") && !left.isEmpty()
