@@ -20,22 +20,7 @@ final class SvgChart {
     private SvgChart() {}
 
     static String render(Chart chart, String experiment) {
-        double max = Double.NEGATIVE_INFINITY;
-        double min = Double.POSITIVE_INFINITY;
-        for (Series s : chart.series()) {
-            for (Double v : s.values()) {
-                if (v != null && !v.isNaN() && v > 0) {
-                    max = Math.max(max, v);
-                    min = Math.min(min, v);
-                }
-            }
-        }
-        boolean empty = max == Double.NEGATIVE_INFINITY;
-        double lo = chart.logScale() && !empty ? Math.floor(Math.log10(min)) : 0;
-        double hi = empty ? 1 : chart.logScale() ? Math.ceil(Math.log10(max)) : max * 1.1;
-        if (hi <= lo) {
-            hi = lo + 1;
-        }
+        Axis axis = Axis.of(chart);
         int plotW = WIDTH - LEFT - RIGHT;
         int plotH = HEIGHT - TOP - BOTTOM;
         StringBuilder s = new StringBuilder();
@@ -44,14 +29,11 @@ final class SvgChart {
                 WIDTH, HEIGHT, WIDTH, HEIGHT, WIDTH, HEIGHT));
         s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"title\">%s (%s%s)</text>%n", LEFT,
                 Html.escape(chart.title()), Html.escape(chart.unit()), chart.logScale() ? ", log scale" : ""));
-        // Axis and grid lines.
-        int ticks = chart.logScale() ? (int) (hi - lo) : 5;
-        for (int t = 0; t <= ticks; t++) {
-            double value = chart.logScale() ? Math.pow(10, lo + t) : hi * t / ticks;
-            double y = TOP + plotH - (double) plotH * t / ticks;
+        for (double tick : axis.ticks()) {
+            double y = TOP + plotH - plotH * axis.fraction(tick);
             s.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>"
                     + "<text x=\"%d\" y=\"%.1f\" class=\"tick\" text-anchor=\"end\">%s</text>%n", LEFT, LEFT + plotW,
-                    y, y, LEFT - 6, y + 4, number(value)));
+                    y, y, LEFT - 6, y + 4, number(tick)));
         }
         int groups = Math.max(1, chart.categories().size());
         int bars = Math.max(1, chart.series().size());
@@ -64,11 +46,10 @@ final class SvgChart {
             for (int b = 0; b < chart.series().size(); b++) {
                 Series series = chart.series().get(b);
                 Double v = g < series.values().size() ? series.values().get(g) : null;
-                if (v == null || v.isNaN() || v <= 0) {
+                if (!Axis.drawable(v)) {
                     continue;
                 }
-                double fraction = chart.logScale() ? (Math.log10(v) - lo) / (hi - lo) : v / hi;
-                double h = Math.max(1, plotH * Math.clamp(fraction, 0, 1));
+                double h = Math.max(1, plotH * Math.clamp(axis.fraction(v), 0, 1));
                 double x = gx + groupW * 0.1 + b * barW;
                 s.append(String.format(Locale.ROOT, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\""
                         + " height=\"%.1f\" fill=\"%s\"><title>%s, %s: %s %s</title></rect>%n", x, TOP + plotH - h,

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The report's bar charts. The plot is 570 x 270 pixels from (70, 30): a category's group is 570 / categories
- * wide, its bars share 80 % of it from 10 % in, and a bar's height is its share of the axis' top.
+ * wide, its bars share 80 % of it from 10 % in, and a bar's height is its share of the axis' top tick, the
+ * first round step at or above the largest value.
  */
 class SvgChartTest {
     private static final String OPEN = "<svg class=\"chart\" data-experiment=\"%s\""
@@ -42,15 +43,15 @@ class SvgChartTest {
                 .isEqualTo(OPEN.formatted("ex&lt;1&gt;") + """
                 <text x="70" y="18" class="title">Req &lt;s&gt; (req/s)</text>
                 <line x1="70" x2="640" y1="300.0" y2="300.0" class="grid"/><text x="64" y="304.0" class="tick" text-anchor="end">0</text>
-                <line x1="70" x2="640" y1="246.0" y2="246.0" class="grid"/><text x="64" y="250.0" class="tick" text-anchor="end">22</text>
-                <line x1="70" x2="640" y1="192.0" y2="192.0" class="grid"/><text x="64" y="196.0" class="tick" text-anchor="end">44</text>
-                <line x1="70" x2="640" y1="138.0" y2="138.0" class="grid"/><text x="64" y="142.0" class="tick" text-anchor="end">66</text>
-                <line x1="70" x2="640" y1="84.0" y2="84.0" class="grid"/><text x="64" y="88.0" class="tick" text-anchor="end">88</text>
-                <line x1="70" x2="640" y1="30.0" y2="30.0" class="grid"/><text x="64" y="34.0" class="tick" text-anchor="end">110</text>
+                <line x1="70" x2="640" y1="246.0" y2="246.0" class="grid"/><text x="64" y="250.0" class="tick" text-anchor="end">20</text>
+                <line x1="70" x2="640" y1="192.0" y2="192.0" class="grid"/><text x="64" y="196.0" class="tick" text-anchor="end">40</text>
+                <line x1="70" x2="640" y1="138.0" y2="138.0" class="grid"/><text x="64" y="142.0" class="tick" text-anchor="end">60</text>
+                <line x1="70" x2="640" y1="84.0" y2="84.0" class="grid"/><text x="64" y="88.0" class="tick" text-anchor="end">80</text>
+                <line x1="70" x2="640" y1="30.0" y2="30.0" class="grid"/><text x="64" y="34.0" class="tick" text-anchor="end">100</text>
                 <text x="212.5" y="318" class="tick" text-anchor="middle">a&amp;b</text>
-                <rect class="bar" x="98.5" y="54.5" width="113.0" height="245.5" fill="#4e79a7"><title>s1 &quot;x&quot;, a&amp;b: 100 req/s</title></rect>
+                <rect class="bar" x="98.5" y="30.0" width="113.0" height="270.0" fill="#4e79a7"><title>s1 &quot;x&quot;, a&amp;b: 100 req/s</title></rect>
                 <text x="497.5" y="318" class="tick" text-anchor="middle">c</text>
-                <rect class="bar" x="383.5" y="165.0" width="113.0" height="135.0" fill="#4e79a7"><title>s1 &quot;x&quot;, c: 55 req/s</title></rect>
+                <rect class="bar" x="383.5" y="151.5" width="113.0" height="148.5" fill="#4e79a7"><title>s1 &quot;x&quot;, c: 55 req/s</title></rect>
                 <rect class="bar" x="497.5" y="299.0" width="113.0" height="1.0" fill="#f28e2b"><title>s2, c: 0.001 req/s</title></rect>
                 <rect class="key" x="652" y="40" width="12" height="12" fill="#4e79a7"/><text x="670" y="50" class="legend">s1 &quot;x&quot;</text>
                 <rect class="key" x="652" y="60" width="12" height="12" fill="#f28e2b"/><text x="670" y="70" class="legend">s2</text>
