@@ -13,14 +13,17 @@ public final class HtmlReport {
     private HtmlReport() {}
 
     private static final String STYLE = """
-            body { font-family: sans-serif; margin: 2em; max-width: 1100px; color: #222; }
+            body { font-family: sans-serif; margin: 2em; max-width: 1400px; color: #222; }
             table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
             th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }
             th { background: #f3f3f3; }
             .verdict { font-weight: bold; }
             .note { color: #555; font-size: 0.9em; }
-            svg .grid { stroke: #ddd; } svg .tick, svg .legend { font-size: 11px; fill: #333; }
-            svg .title { font-size: 13px; font-weight: bold; }
+            figure { margin: 1em 0 2em; }
+            svg.chart { display: block; width: 100%; height: auto; }
+            svg .grid, svg .bar { shape-rendering: crispEdges; }
+            svg .grid { stroke: #ddd; } svg .tick, svg .legend { fill: #333; }
+            svg .title { font-size: 15px; font-weight: bold; }
             """;
 
     public static String render(LabRun run) {

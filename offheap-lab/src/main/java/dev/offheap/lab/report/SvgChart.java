@@ -6,64 +6,121 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
 
-/** Draws a grouped bar chart as inline SVG: a group per category, a bar per series, linear or log10 axis. */
+/**
+ * Draws a grouped bar chart as inline SVG: a group per category, a bar per series, linear or log10 axis, the
+ * legend under the plot. The SVG is as wide as the page that shows it: its viewBox scales with it.
+ */
 final class SvgChart {
     static final String[] COLORS = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948",
             "#9c755f"};
-    private static final int WIDTH = 820;
-    private static final int HEIGHT = 340;
-    private static final int LEFT = 70;
-    private static final int RIGHT = 180;
-    private static final int TOP = 30;
-    private static final int BOTTOM = 40;
+    static final int FONT_SIZE = 13;
+    private static final int WIDTH = 1200;
+    private static final int LEFT = 80;
+    private static final int RIGHT = 20;
+    private static final int TOP = 40;
+    private static final int PLOT_HEIGHT = 300;
+    /** From the plot's bottom to the legend: the category labels. */
+    private static final int CATEGORY_LABELS = 34;
+    private static final int BOTTOM = 8;
 
     private SvgChart() {}
 
+    /** Where the plot is, and where its categories and values go in it. */
+    private record Plot(int left, int top, int width, int height, int categories, Axis axis) {
+        int bottom() {
+            return top + height;
+        }
+
+        double groupWidth() {
+            return (double) width / Math.max(1, categories);
+        }
+
+        double groupLeft(int category) {
+            return left + category * groupWidth();
+        }
+
+        /** How far above the bottom a value is, clamped to the plot. */
+        double rise(double value) {
+            return height * Math.clamp(axis.fraction(value), 0, 1);
+        }
+    }
+
     static String render(Chart chart, String experiment) {
-        Axis axis = Axis.of(chart);
-        int plotW = WIDTH - LEFT - RIGHT;
-        int plotH = HEIGHT - TOP - BOTTOM;
+        Legend legend = Legend.of(chart.series().stream().map(Series::name).toList(), WIDTH - LEFT - RIGHT);
+        int width = LEFT + Math.max(WIDTH - LEFT - RIGHT, legend.width()) + RIGHT;
+        Plot plot = new Plot(LEFT, TOP, width - LEFT - RIGHT, PLOT_HEIGHT, chart.categories().size(), Axis.of(chart));
+        int height = plot.bottom() + CATEGORY_LABELS + legend.rows() * Legend.ROW_HEIGHT + BOTTOM;
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "<svg class=\"chart\" data-experiment=\"%s\" xmlns=\"http://www.w3.org/2000/svg\""
-                + " width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">%n", Html.escape(experiment),
-                WIDTH, HEIGHT, WIDTH, HEIGHT, WIDTH, HEIGHT));
-        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"title\">%s (%s%s)</text>%n", LEFT,
+                + " width=\"100%%\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"%d\" role=\"img\">%n",
+                Html.escape(experiment), width, height, FONT_SIZE));
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"24\" class=\"title\">%s (%s%s)</text>%n", LEFT,
                 Html.escape(chart.title()), Html.escape(chart.unit()), chart.logScale() ? ", log scale" : ""));
-        for (double tick : axis.ticks()) {
-            double y = TOP + plotH - plotH * axis.fraction(tick);
+        grid(plot, s);
+        categoryLabels(chart, plot, s);
+        bars(chart, plot, s);
+        legend(legend, plot.left(), plot.bottom() + CATEGORY_LABELS, s);
+        return s.append("</svg>\n").toString();
+    }
+
+    private static void grid(Plot plot, StringBuilder s) {
+        for (double tick : plot.axis().ticks()) {
+            double y = plot.bottom() - plot.rise(tick);
             s.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>"
-                    + "<text x=\"%d\" y=\"%.1f\" class=\"tick\" text-anchor=\"end\">%s</text>%n", LEFT, LEFT + plotW,
-                    y, y, LEFT - 6, y + 4, number(tick)));
+                    + "<text x=\"%d\" y=\"%.1f\" class=\"tick\" text-anchor=\"end\">%s</text>%n", plot.left(),
+                    plot.left() + plot.width(), y, y, plot.left() - 8, y + 4, number(tick)));
         }
-        int groups = Math.max(1, chart.categories().size());
-        int bars = Math.max(1, chart.series().size());
-        double groupW = (double) plotW / groups;
-        double barW = groupW * 0.8 / bars;
+    }
+
+    private static void categoryLabels(Chart chart, Plot plot, StringBuilder s) {
         for (int g = 0; g < chart.categories().size(); g++) {
-            double gx = LEFT + g * groupW;
             s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">%s</text>%n",
-                    gx + groupW / 2, HEIGHT - BOTTOM + 18, Html.escape(chart.categories().get(g))));
+                    plot.groupLeft(g) + plot.groupWidth() / 2, plot.bottom() + 20,
+                    Html.escape(chart.categories().get(g))));
+        }
+    }
+
+    /** In each category's group, a bar per series sharing 80 % of the group from 10 % in. */
+    private static void bars(Chart chart, Plot plot, StringBuilder s) {
+        double barWidth = plot.groupWidth() * 0.8 / Math.max(1, chart.series().size());
+        for (int g = 0; g < chart.categories().size(); g++) {
             for (int b = 0; b < chart.series().size(); b++) {
                 Series series = chart.series().get(b);
-                Double v = g < series.values().size() ? series.values().get(g) : null;
+                Double v = value(series, g);
                 if (!Axis.drawable(v)) {
                     continue;
                 }
-                double h = Math.max(1, plotH * Math.clamp(axis.fraction(v), 0, 1));
-                double x = gx + groupW * 0.1 + b * barW;
+                double h = Math.max(1, plot.rise(v));
+                double x = plot.groupLeft(g) + plot.groupWidth() * 0.1 + b * barWidth;
                 s.append(String.format(Locale.ROOT, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\""
-                        + " height=\"%.1f\" fill=\"%s\"><title>%s, %s: %s %s</title></rect>%n", x, TOP + plotH - h,
-                        Math.max(1, barW - 1), h, COLORS[b % COLORS.length], Html.escape(series.name()),
-                        Html.escape(chart.categories().get(g)), number(v), Html.escape(chart.unit())));
+                        + " height=\"%.1f\" fill=\"%s\"><title>%s</title></rect>%n", x, plot.bottom() - h,
+                        Math.max(1, barWidth - 1), h, color(b), tooltip(chart, series, g, v)));
             }
         }
-        for (int b = 0; b < chart.series().size(); b++) {
-            int y = TOP + 10 + b * 20;
-            s.append(String.format(Locale.ROOT, "<rect class=\"key\" x=\"%d\" y=\"%d\" width=\"12\" height=\"12\""
-                    + " fill=\"%s\"/><text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>%n", WIDTH - RIGHT + 12, y,
-                    COLORS[b % COLORS.length], WIDTH - RIGHT + 30, y + 10, Html.escape(chart.series().get(b).name())));
+    }
+
+    private static void legend(Legend legend, int left, int top, StringBuilder s) {
+        for (int b = 0; b < legend.names().size(); b++) {
+            int x = left + legend.x(b);
+            int y = top + legend.y(b);
+            s.append(String.format(Locale.ROOT, "<rect class=\"key\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\""
+                    + " fill=\"%s\"/><text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>%n", x, y, Legend.KEY,
+                    Legend.KEY, color(b), x + Legend.KEY + Legend.KEY_GAP, y + Legend.KEY - 1,
+                    Html.escape(legend.names().get(b))));
         }
-        return s.append("</svg>\n").toString();
+    }
+
+    private static Double value(Series series, int category) {
+        return category < series.values().size() ? series.values().get(category) : null;
+    }
+
+    private static String color(int series) {
+        return COLORS[series % COLORS.length];
+    }
+
+    private static String tooltip(Chart chart, Series series, int category, double value) {
+        return Html.escape(series.name() + ", " + chart.categories().get(category) + ": " + number(value) + " "
+                + chart.unit());
     }
 
     /** A short label for an axis value: 0.5, 12, 1.2k, 3.4M. */

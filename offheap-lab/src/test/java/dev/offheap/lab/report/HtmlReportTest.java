@@ -75,6 +75,19 @@ class HtmlReportTest {
     }
 
     @Test
+    void chartsScaleToThePageWhichIsAtMost1400PixelsWide() {
+        Chart chart = new Chart("c", "ns", false, List.of("a"), List.of(new Series("s", List.of(1.0))));
+        ExperimentResult io = new ExperimentResult("io", "t", List.of(), List.of(chart), List.of(), List.of(), Map.of());
+
+        String html = HtmlReport.render(new LabRun("m", "j", "", "s", 1, List.of(new Outcome(io, Outcome.Status.OK, 1))));
+
+        assertThat(html).contains("body { font-family: sans-serif; margin: 2em; max-width: 1400px;",
+                "svg.chart { display: block; width: 100%; height: auto; }", "figure { margin: 1em 0 2em; }",
+                "<figure><svg class=\"chart\" data-experiment=\"io\" xmlns=\"http://www.w3.org/2000/svg\""
+                        + " width=\"100%\" viewBox=\"0 0 1200 ");
+    }
+
+    @Test
     void chartsComeAfterTheVerdictsAndBeforeTheTablesEachInAFigure() {
         Chart first = new Chart("first", "ns", false, List.of("a"), List.of(new Series("s", List.of(1.0))));
         Chart second = new Chart("second", "ms", false, List.of("b"), List.of(new Series("s", List.of(2.0))));
