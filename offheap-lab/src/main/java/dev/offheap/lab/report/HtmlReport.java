@@ -22,7 +22,7 @@ public final class HtmlReport {
             figure { margin: 1em 0 2em; }
             svg.chart { display: block; width: 100%; height: auto; }
             svg .grid, svg .bar { shape-rendering: crispEdges; }
-            svg .grid { stroke: #ddd; } svg .tick, svg .legend { fill: #333; }
+            svg .grid { stroke: #ddd; } svg .tick, svg .legend, svg .axis { fill: #333; }
             svg .title { font-size: 15px; font-weight: bold; }
             """;
 

@@ -7,8 +7,8 @@ import java.math.MathContext;
 import java.util.Locale;
 
 /**
- * Draws a grouped bar chart as inline SVG: a group per category, a bar per series, linear or log10 axis, the
- * legend under the plot. The SVG is as wide as the page that shows it: its viewBox scales with it.
+ * Draws a grouped bar chart as inline SVG: a group per category, a bar per series, linear or log10 axis with the
+ * unit along it, the legend under the plot. The SVG is as wide as the page that shows it: its viewBox scales with it.
  */
 final class SvgChart {
     static final String[] COLORS = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948",
@@ -54,13 +54,21 @@ final class SvgChart {
         s.append(String.format(Locale.ROOT, "<svg class=\"chart\" data-experiment=\"%s\" xmlns=\"http://www.w3.org/2000/svg\""
                 + " width=\"100%%\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"%d\" role=\"img\">%n",
                 Html.escape(experiment), width, height, FONT_SIZE));
-        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"24\" class=\"title\">%s (%s%s)</text>%n", LEFT,
-                Html.escape(chart.title()), Html.escape(chart.unit()), chart.logScale() ? ", log scale" : ""));
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"24\" class=\"title\">%s</text>%n", LEFT,
+                Html.escape(chart.title())));
+        unitLabel(chart, plot, s);
         grid(plot, s);
         categoryLabels(chart, plot, s);
         bars(chart, plot, s);
         legend(legend, plot.left(), plot.bottom() + CATEGORY_LABELS, s);
         return s.append("</svg>\n").toString();
+    }
+
+    /** The unit once, along the value axis; titles often say already whether lower or higher is better. */
+    private static void unitLabel(Chart chart, Plot plot, StringBuilder s) {
+        s.append(String.format(Locale.ROOT, "<text class=\"axis\" text-anchor=\"middle\" transform=\"translate(16 %d)"
+                + " rotate(-90)\">%s%s</text>%n", plot.top() + plot.height() / 2, Html.escape(chart.unit()),
+                chart.logScale() ? ", log scale" : ""));
     }
 
     private static void grid(Plot plot, StringBuilder s) {

@@ -100,8 +100,8 @@ class HtmlReportTest {
         assertThat(html).containsSubsequence(
                 "<section class=\"experiment\" id=\"io&lt;1&gt;\">\n<h2>io&lt;1&gt;: t</h2>",
                 "<p class=\"status\">failed in 1.0 s</p>", "<p class=\"verdict\">v</p>\n<figure><svg class=\"chart\""
-                        + " data-experiment=\"io&lt;1&gt;\"", "first (ns)", "</svg>\n</figure>\n<figure><svg ",
-                "second (ms)", "</svg>\n</figure>\n<table>", "</table>\n</section>\n",
+                        + " data-experiment=\"io&lt;1&gt;\"", "class=\"title\">first</text>", "rotate(-90)\">ns</text>",
+                "</svg>\n</figure>\n<figure><svg ", "class=\"title\">second</text>", "rotate(-90)\">ms</text>", "</svg>\n</figure>\n<table>", "</table>\n</section>\n",
                 "<section class=\"experiment\" id=\"alloc\">", "<p class=\"status\">skipped in 0.0 s</p>");
         assertThat(html).doesNotContain("<script", "<link", "<img", "@import");
     }

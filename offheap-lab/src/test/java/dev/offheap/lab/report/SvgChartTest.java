@@ -43,7 +43,8 @@ class SvgChartTest {
 
         assertThat(SvgChart.render(chart, "ex<1>").replace(System.lineSeparator(), "\n"))
                 .isEqualTo(OPEN.formatted("ex&lt;1&gt;", 1200, 404) + """
-                <text x="80" y="24" class="title">Req &lt;s&gt; (req/s)</text>
+                <text x="80" y="24" class="title">Req &lt;s&gt;</text>
+                <text class="axis" text-anchor="middle" transform="translate(16 190) rotate(-90)">req/s</text>
                 <line x1="80" x2="1180" y1="340.0" y2="340.0" class="grid"/><text x="72" y="344.0" class="tick" text-anchor="end">0</text>
                 <line x1="80" x2="1180" y1="280.0" y2="280.0" class="grid"/><text x="72" y="284.0" class="tick" text-anchor="end">20</text>
                 <line x1="80" x2="1180" y1="220.0" y2="220.0" class="grid"/><text x="72" y="224.0" class="tick" text-anchor="end">40</text>
@@ -62,13 +63,25 @@ class SvgChartTest {
     }
 
     @Test
+    void theUnitIsWrittenOnceAlongTheValueAxisNotAfterTheTitle() {
+        String svg = svg(new Chart("Latency (lower is better)", "ms", false, List.of("a"),
+                List.of(new Series("p99", List.of(2.0)))));
+
+        assertThat(lines(svg, "<text x=\"80\" y=\"24\"")).containsExactly(
+                "<text x=\"80\" y=\"24\" class=\"title\">Latency (lower is better)</text>");
+        assertThat(svg.replaceAll("<title>[^<]*</title>", "")).containsOnlyOnce("ms")
+                .contains("transform=\"translate(16 190) rotate(-90)\">ms</text>");
+    }
+
+    @Test
     void logChartHasATickPerPowerOfTenAndHeightsByDecade() {
         Chart chart = new Chart("Alloc", "ns", true, List.of("128 B", "16 MiB"), List.of(
                 new Series("pool", List.of(100.0, 1000.0)), new Series("direct", List.of(10_000.0, 1_000_000.0))));
 
         String svg = svg(chart);
 
-        assertThat(svg).contains("<text x=\"80\" y=\"24\" class=\"title\">Alloc (ns, log scale)</text>");
+        assertThat(svg).contains("<text x=\"80\" y=\"24\" class=\"title\">Alloc</text>",
+                "<text class=\"axis\" text-anchor=\"middle\" transform=\"translate(16 190) rotate(-90)\">ns, log scale</text>");
         assertThat(lines(svg, "<line")).containsExactly(tick(340, "100"), tick(265, "1k"), tick(190, "10k"),
                 tick(115, "100k"), tick(40, "1M"));
         assertThat(lines(svg, "<rect class=\"bar\"")).containsExactly(
@@ -130,7 +143,7 @@ class SvgChartTest {
     void aChartWithoutCategoriesHasOnlyItsAxisAndLegend() {
         String svg = svg(new Chart("t", "ms", false, List.of(), List.of(new Series("s", List.of()))));
 
-        assertThat(svg).doesNotContain("class=\"bar\"", "text-anchor=\"middle\"").contains("class=\"key\"");
+        assertThat(svg).doesNotContain("class=\"bar\"", "class=\"tick\" text-anchor=\"middle\"").contains("class=\"key\"");
     }
 
     @Test
