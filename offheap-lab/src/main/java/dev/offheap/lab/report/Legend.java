@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The legend under a chart's plot: a key and the whole name of each series, in rows of equal columns as wide as
- * the longest name, as many columns as the width holds (at least one).
+ * the longest name: as few rows as the width allows, the entries spread evenly over them.
  */
 record Legend(List<String> names, int columnWidth, int columns) {
     static final int KEY = 12;
@@ -23,7 +23,9 @@ record Legend(List<String> names, int columnWidth, int columns) {
     static Legend of(List<String> names, int width) {
         int longest = names.stream().mapToInt(n -> n.codePointCount(0, n.length())).max().orElse(0);
         int columnWidth = KEY + KEY_GAP + (int) Math.ceil(longest * CHARACTER_WIDTH) + COLUMN_GAP;
-        return new Legend(names, columnWidth, Math.max(1, Math.min(names.size(), width / columnWidth)));
+        int rows = Math.ceilDiv(names.size(), Math.max(1, width / columnWidth));
+        // The fewest columns that fill those rows: three and three rather than five and one.
+        return new Legend(names, columnWidth, rows == 0 ? 1 : Math.ceilDiv(names.size(), rows));
     }
 
     int rows() {

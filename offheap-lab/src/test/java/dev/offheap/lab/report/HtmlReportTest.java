@@ -77,9 +77,11 @@ class HtmlReportTest {
     @Test
     void chartsScaleToThePageWhichIsAtMost1400PixelsWide() {
         Chart chart = new Chart("c", "ns", false, List.of("a"), List.of(new Series("s", List.of(1.0))));
-        ExperimentResult io = new ExperimentResult("io", "t", List.of(), List.of(chart), List.of(), List.of(), Map.of());
+        ExperimentResult io = new ExperimentResult("io", "t", List.of(), List.of(chart), List.of(), List.of(),
+                Map.of());
 
-        String html = HtmlReport.render(new LabRun("m", "j", "", "s", 1, List.of(new Outcome(io, Outcome.Status.OK, 1))));
+        String html = HtmlReport.render(new LabRun("m", "j", "", "s", 1,
+                List.of(new Outcome(io, Outcome.Status.OK, 1))));
 
         assertThat(html).contains("body { font-family: sans-serif; margin: 2em; max-width: 1400px;",
                 "svg.chart { display: block; width: 100%; height: auto; }", "figure { margin: 1em 0 2em; }",
@@ -101,7 +103,8 @@ class HtmlReportTest {
                 "<section class=\"experiment\" id=\"io&lt;1&gt;\">\n<h2>io&lt;1&gt;: t</h2>",
                 "<p class=\"status\">failed in 1.0 s</p>", "<p class=\"verdict\">v</p>\n<figure><svg class=\"chart\""
                         + " data-experiment=\"io&lt;1&gt;\"", "class=\"title\">first</text>", "rotate(-90)\">ns</text>",
-                "</svg>\n</figure>\n<figure><svg ", "class=\"title\">second</text>", "rotate(-90)\">ms</text>", "</svg>\n</figure>\n<table>", "</table>\n</section>\n",
+                "</svg>\n</figure>\n<figure><svg ", "class=\"title\">second</text>", "rotate(-90)\">ms</text>",
+                "</svg>\n</figure>\n<table>", "</table>\n</section>\n",
                 "<section class=\"experiment\" id=\"alloc\">", "<p class=\"status\">skipped in 0.0 s</p>");
         assertThat(html).doesNotContain("<script", "<link", "<img", "@import");
     }

@@ -81,7 +81,8 @@ class SvgChartTest {
         String svg = svg(chart);
 
         assertThat(svg).contains("<text x=\"80\" y=\"24\" class=\"title\">Alloc</text>",
-                "<text class=\"axis\" text-anchor=\"middle\" transform=\"translate(16 190) rotate(-90)\">ns, log scale</text>");
+                "<text class=\"axis\" text-anchor=\"middle\" transform=\"translate(16 190) rotate(-90)\">ns, log scale"
+                        + "</text>");
         assertThat(lines(svg, "<line")).containsExactly(tick(340, "100"), tick(265, "1k"), tick(190, "10k"),
                 tick(115, "100k"), tick(40, "1M"));
         assertThat(lines(svg, "<rect class=\"bar\"")).containsExactly(
@@ -143,7 +144,8 @@ class SvgChartTest {
     void aChartWithoutCategoriesHasOnlyItsAxisAndLegend() {
         String svg = svg(new Chart("t", "ms", false, List.of(), List.of(new Series("s", List.of()))));
 
-        assertThat(svg).doesNotContain("class=\"bar\"", "class=\"tick\" text-anchor=\"middle\"").contains("class=\"key\"");
+        assertThat(svg).doesNotContain("class=\"bar\"", "class=\"tick\" text-anchor=\"middle\"")
+                .contains("class=\"key\"");
     }
 
     @Test
@@ -178,9 +180,24 @@ class SvgChartTest {
                 "<rect class=\"key\" x=\"481\" y=\"374\" width=\"12\" height=\"12\" fill=\"#f28e2b\"/>"
                         + "<text x=\"499\" y=\"385\" class=\"legend\">this machine</text>",
                 "<rect class=\"key\" x=\"80\" y=\"396\" width=\"12\" height=\"12\" fill=\"#59a14f\"/>"
-                        + "<text x=\"98\" y=\"407\" class=\"legend\">offheap pool, never released, budget 32 MiB</text>",
+                        + "<text x=\"98\" y=\"407\" class=\"legend\">offheap pool, never released, budget 32 MiB"
+                        + "</text>",
                 "<rect class=\"key\" x=\"481\" y=\"396\" width=\"12\" height=\"12\" fill=\"#e15759\"/>"
-                        + "<text x=\"499\" y=\"407\" class=\"legend\">direct, -Xmx512m -XX:MaxDirectMemorySize=32m</text>");
+                        + "<text x=\"499\" y=\"407\" class=\"legend\">direct, -Xmx512m -XX:MaxDirectMemorySize=32m"
+                        + "</text>");
+    }
+
+    @Test
+    void legendRowsAreFilledEvenly() {
+        List<Series> six = List.of("offheap pool", "Netty pooled", "Arena.ofConfined()", "allocate", "allocateDirect",
+                "allocate, TLAB off").stream().map(n -> new Series(n, List.of(1.0))).toList();
+
+        String svg = svg(new Chart("t", "ns", true, List.of("128 B"), six));
+
+        // Five columns of 192 would fit: two rows of three instead of five and one.
+        assertThat(lines(svg, "<rect class=\"key\""))
+                .extracting(l -> l.replaceAll("^<rect class=\"key\" x=\"(\\d+)\" y=\"(\\d+)\".*", "$1 $2"))
+                .containsExactly("80 374", "272 374", "464 374", "80 396", "272 396", "464 396");
     }
 
     @Test
