@@ -1,14 +1,18 @@
 package dev.offheap.lab.report;
 
 import dev.offheap.lab.ExperimentResult.Chart;
+import dev.offheap.lab.ExperimentResult.Chart.Kind;
 import dev.offheap.lab.ExperimentResult.Series;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * Draws a grouped bar chart as inline SVG: a group per category, a bar per series, linear or log10 axis with the
- * unit along it, the legend under the plot. The SVG is as wide as the page that shows it: its viewBox scales with it.
+ * Draws a chart as inline SVG: a group per category with a bar per series or, for a time series, a line per
+ * series; a linear or log10 axis with the unit along it; the legend under the plot. The SVG is as wide as the page
+ * that shows it: its viewBox scales with it.
  */
 final class SvgChart {
     static final String[] COLORS = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948",
@@ -39,6 +43,10 @@ final class SvgChart {
             return left + category * groupWidth();
         }
 
+        double center(int category) {
+            return groupLeft(category) + groupWidth() / 2;
+        }
+
         /** How far above the bottom a value is, clamped to the plot. */
         double rise(double value) {
             return height * Math.clamp(axis.fraction(value), 0, 1);
@@ -59,8 +67,12 @@ final class SvgChart {
         unitLabel(chart, plot, s);
         grid(plot, s);
         categoryLabels(chart, plot, s);
-        bars(chart, plot, s);
-        legend(legend, plot.left(), plot.bottom() + CATEGORY_LABELS, s);
+        if (chart.kind() == Kind.LINES) {
+            lines(chart, plot, s);
+        } else {
+            bars(chart, plot, s);
+        }
+        legend(legend, chart.kind(), plot.left(), plot.bottom() + CATEGORY_LABELS, s);
         return s.append("</svg>\n").toString();
     }
 
@@ -83,7 +95,7 @@ final class SvgChart {
     private static void categoryLabels(Chart chart, Plot plot, StringBuilder s) {
         for (int g = 0; g < chart.categories().size(); g++) {
             s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">%s</text>%n",
-                    plot.groupLeft(g) + plot.groupWidth() / 2, plot.bottom() + 20,
+                    plot.center(g), plot.bottom() + 20,
                     Html.escape(chart.categories().get(g))));
         }
     }
@@ -107,14 +119,56 @@ final class SvgChart {
         }
     }
 
-    private static void legend(Legend legend, int left, int top, StringBuilder s) {
+    /** A line per series through its values at the categories' centres, broken where a value is missing. */
+    private static void lines(Chart chart, Plot plot, StringBuilder s) {
+        for (int b = 0; b < chart.series().size(); b++) {
+            Series series = chart.series().get(b);
+            List<String> stretch = new ArrayList<>();
+            for (int g = 0; g < chart.categories().size(); g++) {
+                Double v = value(series, g);
+                if (Axis.drawable(v)) {
+                    stretch.add(String.format(Locale.ROOT, "%.1f,%.1f", plot.center(g), plot.bottom() - plot.rise(v)));
+                } else {
+                    polyline(stretch, b, s);
+                    stretch.clear();
+                }
+            }
+            polyline(stretch, b, s);
+            points(chart, series, b, plot, s);
+        }
+    }
+
+    private static void polyline(List<String> points, int series, StringBuilder s) {
+        if (points.size() > 1) {
+            s.append(String.format(Locale.ROOT, "<polyline class=\"line\" points=\"%s\" fill=\"none\" stroke=\"%s\""
+                    + " stroke-width=\"2.5\"/>%n", String.join(" ", points), color(series)));
+        }
+    }
+
+    /** A dot at each value, so that a value between two missing ones shows too. */
+    private static void points(Chart chart, Series series, int b, Plot plot, StringBuilder s) {
+        for (int g = 0; g < chart.categories().size(); g++) {
+            Double v = value(series, g);
+            if (Axis.drawable(v)) {
+                s.append(String.format(Locale.ROOT, "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\""
+                        + " fill=\"%s\"><title>%s</title></circle>%n", plot.center(g), plot.bottom() - plot.rise(v),
+                        color(b), tooltip(chart, series, g, v)));
+            }
+        }
+    }
+
+    private static void legend(Legend legend, Kind kind, int left, int top, StringBuilder s) {
         for (int b = 0; b < legend.names().size(); b++) {
             int x = left + legend.x(b);
             int y = top + legend.y(b);
-            s.append(String.format(Locale.ROOT, "<rect class=\"key\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\""
-                    + " fill=\"%s\"/><text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>%n", x, y, Legend.KEY,
-                    Legend.KEY, color(b), x + Legend.KEY + Legend.KEY_GAP, y + Legend.KEY - 1,
-                    Html.escape(legend.names().get(b))));
+            s.append(kind == Kind.LINES
+                    ? String.format(Locale.ROOT, "<line class=\"key\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\""
+                            + " stroke=\"%s\" stroke-width=\"3\"/>", x, x + Legend.KEY, y + Legend.KEY / 2,
+                            y + Legend.KEY / 2, color(b))
+                    : String.format(Locale.ROOT, "<rect class=\"key\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\""
+                            + " fill=\"%s\"/>", x, y, Legend.KEY, Legend.KEY, color(b)));
+            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>%n",
+                    x + Legend.KEY + Legend.KEY_GAP, y + Legend.KEY - 1, Html.escape(legend.names().get(b))));
         }
     }
 

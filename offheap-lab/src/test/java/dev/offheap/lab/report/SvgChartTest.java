@@ -3,6 +3,7 @@ package dev.offheap.lab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.offheap.lab.ExperimentResult.Chart;
+import dev.offheap.lab.ExperimentResult.Chart.Kind;
 import dev.offheap.lab.ExperimentResult.Series;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -223,6 +224,43 @@ class SvgChartTest {
                 .contains("width=\"1.0\""));
         assertThat(Pattern.compile("x=\"(\\d+\\.\\d)\"").matcher(lines(svg, "<rect class=\"bar\"").get(1)).results()
                 .map(m -> m.group(1)).toList()).containsExactly("82.0");
+    }
+
+    @Test
+    void aTimeSeriesIsALinePerSeriesThroughTheCategoriesCentresWithoutBars() {
+        Chart chart = new Chart("RSS over time", "MiB", false, List.of("0 s", "1 s", "2 s"), List.of(
+                new Series("direct", List.of(10.0, 20.0, 40.0)), new Series("pool", List.of(10.0, 10.0, 10.0))),
+                Kind.LINES);
+
+        String svg = svg(chart);
+
+        // Groups of 366.7 from 80, the axis up to 40: 10 is 75 above the bottom at 340.
+        assertThat(lines(svg, "<polyline")).containsExactly(
+                "<polyline class=\"line\" points=\"263.3,265.0 630.0,190.0 996.7,40.0\" fill=\"none\""
+                        + " stroke=\"#4e79a7\" stroke-width=\"2.5\"/>",
+                "<polyline class=\"line\" points=\"263.3,265.0 630.0,265.0 996.7,265.0\" fill=\"none\""
+                        + " stroke=\"#f28e2b\" stroke-width=\"2.5\"/>");
+        assertThat(lines(svg, "<circle class=\"point\"")).hasSize(6).first().isEqualTo("<circle class=\"point\""
+                + " cx=\"263.3\" cy=\"265.0\" r=\"3.5\" fill=\"#4e79a7\"><title>direct, 0 s: 10 MiB</title></circle>");
+        assertThat(svg).doesNotContain("<rect");
+        assertThat(lines(svg, "<line class=\"key\"")).containsExactly(
+                "<line class=\"key\" x1=\"80\" x2=\"92\" y1=\"380\" y2=\"380\" stroke=\"#4e79a7\""
+                        + " stroke-width=\"3\"/><text x=\"98\" y=\"385\" class=\"legend\">direct</text>",
+                "<line class=\"key\" x1=\"175\" x2=\"187\" y1=\"380\" y2=\"380\" stroke=\"#f28e2b\""
+                        + " stroke-width=\"3\"/><text x=\"193\" y=\"385\" class=\"legend\">pool</text>");
+    }
+
+    @Test
+    void aLineBreaksWhereAValueIsMissingAndALoneValueIsADot() {
+        Chart chart = new Chart("t", "MiB", false, List.of("a", "b", "c", "d", "e", "f", "g"), List.of(
+                new Series("s", Arrays.asList(10.0, 20.0, Double.NaN, 30.0, 40.0, null, 5.0))), Kind.LINES);
+
+        String svg = svg(chart);
+
+        assertThat(lines(svg, "<polyline")).hasSize(2).extracting(l -> l.replaceAll(".*points=\"([^\"]+)\".*", "$1"))
+                .containsExactly("158.6,265.0 315.7,190.0", "630.0,115.0 787.1,40.0");
+        assertThat(lines(svg, "<circle class=\"point\"")).extracting(l -> l.replaceAll(".*<title>(.*)</title>.*", "$1"))
+                .containsExactly("s, a: 10 MiB", "s, b: 20 MiB", "s, d: 30 MiB", "s, e: 40 MiB", "s, g: 5 MiB");
     }
 
     @Test
