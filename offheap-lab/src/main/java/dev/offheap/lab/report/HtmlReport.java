@@ -19,6 +19,7 @@ public final class HtmlReport {
             th { background: #f3f3f3; }
             .verdict { font-weight: bold; }
             .note { color: #555; font-size: 0.9em; }
+            .left-out { margin-top: -0.5em; }
             figure { margin: 1em 0 2em; }
             svg.chart { display: block; width: 100%; height: auto; }
             svg .grid, svg .bar { shape-rendering: crispEdges; }
@@ -65,12 +66,13 @@ public final class HtmlReport {
     }
 
     private static void table(Table table, StringBuilder s) {
+        ShownTable shown = ShownTable.of(table);
         s.append("<table><caption>").append(Html.escape(table.title())).append("</caption>\n<tr>");
-        for (String column : table.columns()) {
+        for (String column : shown.table().columns()) {
             s.append("<th>").append(Html.escape(column)).append("</th>");
         }
         s.append("</tr>\n");
-        for (List<String> row : table.rows()) {
+        for (List<String> row : shown.table().rows()) {
             s.append("<tr>");
             for (String cell : row) {
                 s.append("<td>").append(Html.escape(cell)).append("</td>");
@@ -78,5 +80,7 @@ public final class HtmlReport {
             s.append("</tr>\n");
         }
         s.append("</table>\n");
+        shown.leftOut().ifPresent(note -> s.append("<p class=\"note left-out\">").append(Html.escape(note))
+                .append("</p>\n"));
     }
 }

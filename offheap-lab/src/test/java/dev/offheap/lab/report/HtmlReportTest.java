@@ -58,6 +58,27 @@ class HtmlReportTest {
     }
 
     @Test
+    void columnsWhereNothingWasMeasuredAreLeftOutAndNamedUnderTheTable() {
+        Table server = new Table("Static file", List.of("strategy", "req/s", "wrk req/s", "wrk p99 ms"),
+                List.of(List.of("heap", "2100", "—", "—"), List.of("pool", "2648", "—", "—")));
+        ExperimentResult r = new ExperimentResult("server", "t", List.of(server), List.of(), List.of(), List.of(),
+                Map.of());
+
+        String html = HtmlReport.render(new LabRun("m", "j", "", "s", 1, List.of(new Outcome(r, Outcome.Status.OK, 2))));
+
+        assertThat(html).contains("""
+                <table><caption>Static file</caption>
+                <tr><th>strategy</th><th>req/s</th></tr>
+                <tr><td>heap</td><td>2100</td></tr>
+                <tr><td>pool</td><td>2648</td></tr>
+                </table>
+                <p class="note left-out">columns left out, nothing measured: &quot;wrk req/s&quot;, \
+                &quot;wrk p99 ms&quot;</p>
+                </section>
+                """).doesNotContain("wrk req/s</th>");
+    }
+
+    @Test
     void aRunWithoutExperimentsHasOnlyItsList() {
         String html = HtmlReport.render(new LabRun("m", "j", "", "s", 0.4, List.of()));
 
