@@ -95,8 +95,7 @@ final class SvgChart {
     private static void categoryLabels(Chart chart, Plot plot, StringBuilder s) {
         for (int g = 0; g < chart.categories().size(); g++) {
             s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">%s</text>%n",
-                    plot.center(g), plot.bottom() + 20,
-                    Html.escape(chart.categories().get(g))));
+                    plot.center(g), plot.bottom() + 20, Html.escape(chart.categories().get(g))));
         }
     }
 
@@ -129,30 +128,30 @@ final class SvgChart {
                 if (Axis.drawable(v)) {
                     stretch.add(String.format(Locale.ROOT, "%.1f,%.1f", plot.center(g), plot.bottom() - plot.rise(v)));
                 } else {
-                    polyline(stretch, b, s);
+                    polyline(stretch, color(b), s);
                     stretch.clear();
                 }
             }
-            polyline(stretch, b, s);
-            points(chart, series, b, plot, s);
+            polyline(stretch, color(b), s);
+            points(chart, series, color(b), plot, s);
         }
     }
 
-    private static void polyline(List<String> points, int series, StringBuilder s) {
+    private static void polyline(List<String> points, String color, StringBuilder s) {
         if (points.size() > 1) {
             s.append(String.format(Locale.ROOT, "<polyline class=\"line\" points=\"%s\" fill=\"none\" stroke=\"%s\""
-                    + " stroke-width=\"2.5\"/>%n", String.join(" ", points), color(series)));
+                    + " stroke-width=\"2.5\"/>%n", String.join(" ", points), color));
         }
     }
 
     /** A dot at each value, so that a value between two missing ones shows too. */
-    private static void points(Chart chart, Series series, int b, Plot plot, StringBuilder s) {
+    private static void points(Chart chart, Series series, String color, Plot plot, StringBuilder s) {
         for (int g = 0; g < chart.categories().size(); g++) {
             Double v = value(series, g);
             if (Axis.drawable(v)) {
                 s.append(String.format(Locale.ROOT, "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\""
                         + " fill=\"%s\"><title>%s</title></circle>%n", plot.center(g), plot.bottom() - plot.rise(v),
-                        color(b), tooltip(chart, series, g, v)));
+                        color, tooltip(chart, series, g, v)));
             }
         }
     }
@@ -161,15 +160,19 @@ final class SvgChart {
         for (int b = 0; b < legend.names().size(); b++) {
             int x = left + legend.x(b);
             int y = top + legend.y(b);
-            s.append(kind == Kind.LINES
-                    ? String.format(Locale.ROOT, "<line class=\"key\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\""
-                            + " stroke=\"%s\" stroke-width=\"3\"/>", x, x + Legend.KEY, y + Legend.KEY / 2,
-                            y + Legend.KEY / 2, color(b))
-                    : String.format(Locale.ROOT, "<rect class=\"key\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\""
-                            + " fill=\"%s\"/>", x, y, Legend.KEY, Legend.KEY, color(b)));
-            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>%n",
-                    x + Legend.KEY + Legend.KEY_GAP, y + Legend.KEY - 1, Html.escape(legend.names().get(b))));
+            s.append(key(kind, x, y, color(b))).append(String.format(Locale.ROOT,
+                    "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>%n", x + Legend.KEY + Legend.KEY_GAP,
+                    y + Legend.KEY - 1, Html.escape(legend.names().get(b))));
         }
+    }
+
+    /** A square of the bars' colour, or a stroke of the line's. */
+    private static String key(Kind kind, int x, int y, String color) {
+        return kind == Kind.LINES
+                ? String.format(Locale.ROOT, "<line class=\"key\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\""
+                        + " stroke-width=\"3\"/>", x, x + Legend.KEY, y + Legend.KEY / 2, y + Legend.KEY / 2, color)
+                : String.format(Locale.ROOT, "<rect class=\"key\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\""
+                        + " fill=\"%s\"/>", x, y, Legend.KEY, Legend.KEY, color);
     }
 
     private static Double value(Series series, int category) {
