@@ -16,8 +16,19 @@ public record ExperimentResult(String name, String title, List<Table> tables, Li
      */
     public record Table(String title, List<String> columns, List<List<String>> rows) {}
 
-    /** A grouped bar chart: one group per category (x axis), one bar per series in each group. */
-    public record Chart(String title, String unit, boolean logScale, List<String> categories, List<Series> series) {}
+    /**
+     * A chart over categories (x axis): a group per category with a bar per series or, for a time series whose
+     * categories are points in time, a line per series through them.
+     */
+    public record Chart(String title, String unit, boolean logScale, List<String> categories, List<Series> series,
+            Kind kind) {
+        public enum Kind { BARS, LINES }
+
+        /** A grouped bar chart. */
+        public Chart(String title, String unit, boolean logScale, List<String> categories, List<Series> series) {
+            this(title, unit, logScale, categories, series, Kind.BARS);
+        }
+    }
 
     /** One series of a chart: a value per category (NaN where there is none). */
     public record Series(String name, List<Double> values) {}

@@ -211,7 +211,7 @@ public final class GcExperiment implements Experiment {
             times.add(String.format(Locale.ROOT, "%.2f s", i * (chaseMillis / 10) / 1000.0));
         }
         Chart rss = new Chart("DirectMemoryChaser: RSS over time", "MiB", false, times,
-                chases.stream().map(c -> new Series(c.chase().label(), c.rssMib())).toList());
+                chases.stream().map(c -> new Series(c.chase().label(), c.rssMib())).toList(), Chart.Kind.LINES);
         return List.of(pauses, rate, rss);
     }
 

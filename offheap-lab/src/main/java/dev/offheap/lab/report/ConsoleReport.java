@@ -6,7 +6,10 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 
-/** Prints an experiment's outcome: its tables, then its verdicts and notes. */
+/**
+ * Prints an experiment's outcome: its tables (without the columns where nothing was measured, named under the
+ * table), then its verdicts and notes.
+ */
 public final class ConsoleReport {
     private ConsoleReport() {}
 
@@ -15,9 +18,11 @@ public final class ConsoleReport {
         out.printf(Locale.ROOT, "%s: %s in %.1f s%n", result.name(),
                 outcome.status().name().toLowerCase(Locale.ROOT), outcome.seconds());
         for (Table table : result.tables()) {
+            ShownTable shown = ShownTable.of(table);
             out.println();
             out.println("  " + table.title());
-            printTable(table, out);
+            printTable(shown.table(), out);
+            shown.leftOut().ifPresent(note -> out.println("  " + note));
         }
         if (!result.verdicts().isEmpty()) {
             out.println();

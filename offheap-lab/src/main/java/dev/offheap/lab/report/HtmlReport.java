@@ -13,14 +13,18 @@ public final class HtmlReport {
     private HtmlReport() {}
 
     private static final String STYLE = """
-            body { font-family: sans-serif; margin: 2em; max-width: 1100px; color: #222; }
+            body { font-family: sans-serif; margin: 2em; max-width: 1400px; color: #222; }
             table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
             th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }
             th { background: #f3f3f3; }
             .verdict { font-weight: bold; }
             .note { color: #555; font-size: 0.9em; }
-            svg .grid { stroke: #ddd; } svg .tick, svg .legend { font-size: 11px; fill: #333; }
-            svg .title { font-size: 13px; font-weight: bold; }
+            .left-out { margin-top: -0.5em; }
+            figure { margin: 1em 0 2em; }
+            svg.chart { display: block; width: 100%; height: auto; }
+            svg .grid, svg .bar { shape-rendering: crispEdges; }
+            svg .grid { stroke: #ddd; } svg .tick, svg .legend, svg .axis { fill: #333; }
+            svg .title { font-size: 15px; font-weight: bold; }
             """;
 
     public static String render(LabRun run) {
@@ -62,12 +66,13 @@ public final class HtmlReport {
     }
 
     private static void table(Table table, StringBuilder s) {
+        ShownTable shown = ShownTable.of(table);
         s.append("<table><caption>").append(Html.escape(table.title())).append("</caption>\n<tr>");
-        for (String column : table.columns()) {
+        for (String column : shown.table().columns()) {
             s.append("<th>").append(Html.escape(column)).append("</th>");
         }
         s.append("</tr>\n");
-        for (List<String> row : table.rows()) {
+        for (List<String> row : shown.table().rows()) {
             s.append("<tr>");
             for (String cell : row) {
                 s.append("<td>").append(Html.escape(cell)).append("</td>");
@@ -75,5 +80,7 @@ public final class HtmlReport {
             s.append("</tr>\n");
         }
         s.append("</table>\n");
+        shown.leftOut().ifPresent(note -> s.append("<p class=\"note left-out\">").append(Html.escape(note))
+                .append("</p>\n"));
     }
 }

@@ -117,10 +117,11 @@ class GcTablesTest {
     }
 
     @Test
-    void rssChartHasElevenSamplingTimesAndASeriesPerChase() {
+    void rssChartIsALinePerChaseOverElevenSamplingTimes() {
         Chart rss = GcExperiment.charts(LOOPS, CHASES, 15_000).get(2);
 
         assertThat(rss.title()).isEqualTo("DirectMemoryChaser: RSS over time");
+        assertThat(rss.kind()).isEqualTo(Chart.Kind.LINES);
         assertThat(rss.unit()).isEqualTo("MiB");
         assertThat(rss.logScale()).isFalse();
         assertThat(rss.categories()).containsExactly("0.00 s", "1.50 s", "3.00 s", "4.50 s", "6.00 s", "7.50 s",

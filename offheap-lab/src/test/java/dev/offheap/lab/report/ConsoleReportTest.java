@@ -70,6 +70,29 @@ class ConsoleReportTest {
     }
 
     @Test
+    void columnsWhereNothingWasMeasuredAreLeftOutAndNamedUnderTheTable() {
+        Table server = new Table("Static file", List.of("strategy", "req/s", "wrk req/s", "wrk p99 ms"),
+                List.of(List.of("heap", "2100", "—", "—"), List.of("pool", "2648", "—", "—")));
+        ExperimentResult r = new ExperimentResult("server", "t", List.of(server), List.of(), List.of("pool serves most"),
+                List.of("wrk is not installed"), Map.of());
+
+        assertThat(print(r, Outcome.Status.OK, 2)).isEqualTo("""
+                server: ok in 2.0 s
+
+                  Static file
+                  strategy  req/s
+                  --------  -----
+                  heap      2100
+                  pool      2648
+                  columns left out, nothing measured: "wrk req/s", "wrk p99 ms"
+
+                  => pool serves most
+                  note: wrk is not installed
+
+                """);
+    }
+
+    @Test
     void aFailedExperimentWithNothingToShowIsOneLine() {
         ExperimentResult r = new ExperimentResult("gc", "t", List.of(), List.of(), List.of(), List.of(), Map.of());
 

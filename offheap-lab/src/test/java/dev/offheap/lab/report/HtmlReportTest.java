@@ -58,6 +58,27 @@ class HtmlReportTest {
     }
 
     @Test
+    void columnsWhereNothingWasMeasuredAreLeftOutAndNamedUnderTheTable() {
+        Table server = new Table("Static file", List.of("strategy", "req/s", "wrk req/s", "wrk p99 ms"),
+                List.of(List.of("heap", "2100", "—", "—"), List.of("pool", "2648", "—", "—")));
+        ExperimentResult r = new ExperimentResult("server", "t", List.of(server), List.of(), List.of(), List.of(),
+                Map.of());
+
+        String html = HtmlReport.render(new LabRun("m", "j", "", "s", 1, List.of(new Outcome(r, Outcome.Status.OK, 2))));
+
+        assertThat(html).contains("""
+                <table><caption>Static file</caption>
+                <tr><th>strategy</th><th>req/s</th></tr>
+                <tr><td>heap</td><td>2100</td></tr>
+                <tr><td>pool</td><td>2648</td></tr>
+                </table>
+                <p class="note left-out">columns left out, nothing measured: &quot;wrk req/s&quot;, \
+                &quot;wrk p99 ms&quot;</p>
+                </section>
+                """).doesNotContain("wrk req/s</th>");
+    }
+
+    @Test
     void aRunWithoutExperimentsHasOnlyItsList() {
         String html = HtmlReport.render(new LabRun("m", "j", "", "s", 0.4, List.of()));
 
@@ -75,6 +96,21 @@ class HtmlReportTest {
     }
 
     @Test
+    void chartsScaleToThePageWhichIsAtMost1400PixelsWide() {
+        Chart chart = new Chart("c", "ns", false, List.of("a"), List.of(new Series("s", List.of(1.0))));
+        ExperimentResult io = new ExperimentResult("io", "t", List.of(), List.of(chart), List.of(), List.of(),
+                Map.of());
+
+        String html = HtmlReport.render(new LabRun("m", "j", "", "s", 1,
+                List.of(new Outcome(io, Outcome.Status.OK, 1))));
+
+        assertThat(html).contains("body { font-family: sans-serif; margin: 2em; max-width: 1400px;",
+                "svg.chart { display: block; width: 100%; height: auto; }", "figure { margin: 1em 0 2em; }",
+                "<figure><svg class=\"chart\" data-experiment=\"io\" xmlns=\"http://www.w3.org/2000/svg\""
+                        + " width=\"100%\" viewBox=\"0 0 1200 ");
+    }
+
+    @Test
     void chartsComeAfterTheVerdictsAndBeforeTheTablesEachInAFigure() {
         Chart first = new Chart("first", "ns", false, List.of("a"), List.of(new Series("s", List.of(1.0))));
         Chart second = new Chart("second", "ms", false, List.of("b"), List.of(new Series("s", List.of(2.0))));
@@ -87,8 +123,9 @@ class HtmlReportTest {
         assertThat(html).containsSubsequence(
                 "<section class=\"experiment\" id=\"io&lt;1&gt;\">\n<h2>io&lt;1&gt;: t</h2>",
                 "<p class=\"status\">failed in 1.0 s</p>", "<p class=\"verdict\">v</p>\n<figure><svg class=\"chart\""
-                        + " data-experiment=\"io&lt;1&gt;\"", "first (ns)", "</svg>\n</figure>\n<figure><svg ",
-                "second (ms)", "</svg>\n</figure>\n<table>", "</table>\n</section>\n",
+                        + " data-experiment=\"io&lt;1&gt;\"", "class=\"title\">first</text>", "rotate(-90)\">ns</text>",
+                "</svg>\n</figure>\n<figure><svg ", "class=\"title\">second</text>", "rotate(-90)\">ms</text>",
+                "</svg>\n</figure>\n<table>", "</table>\n</section>\n",
                 "<section class=\"experiment\" id=\"alloc\">", "<p class=\"status\">skipped in 0.0 s</p>");
         assertThat(html).doesNotContain("<script", "<link", "<img", "@import");
     }
