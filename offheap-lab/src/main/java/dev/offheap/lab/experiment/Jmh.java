@@ -67,7 +67,7 @@ final class Jmh {
     List<Score> tryRun(String what, Class<?> benchmark, String methodRegex, Map<String, List<String>> params,
             List<String> extraFlags, boolean forceFork) {
         try {
-            return run(benchmark, methodRegex, params, extraFlags, forceFork);
+            return run(what, benchmark, methodRegex, params, extraFlags, forceFork);
         } catch (RunnerException | RuntimeException e) {
             problems.add("skipped " + what + ": " + e.getMessage());
             return List.of();
@@ -113,13 +113,19 @@ final class Jmh {
      */
     List<Score> run(Class<?> benchmark, String methodRegex, Map<String, List<String>> params,
             List<String> extraFlags, boolean forceFork) throws RunnerException {
+        return run(benchmark.getSimpleName(), benchmark, methodRegex, params, extraFlags, forceFork);
+    }
+
+    /** As {@link #run(Class, String, Map, List, boolean)}; {@code what} names the figures in the notes. */
+    private List<Score> run(String what, Class<?> benchmark, String methodRegex, Map<String, List<String>> params,
+            List<String> extraFlags, boolean forceFork) throws RunnerException {
         List<Score> scores = new ArrayList<>(runs.run(benchmark, methodRegex, params, extraFlags, forceFork));
         for (int i = 0; i < scores.size(); i++) {
             Score first = scores.get(i);
             if (!first.nanos().isNoisy()) {
                 continue;
             }
-            String label = label(first);
+            String label = label(what, methodRegex.contains("|") ? first.method() : "", first.params());
             remeasured.add(label);
             Map<String, List<String>> exact = new java.util.TreeMap<>();
             first.params().forEach((k, v) -> exact.put(k, List.of(v)));
@@ -135,8 +141,11 @@ final class Jmh {
         return scores;
     }
 
-    private static String label(Score score) {
-        return score.method() + (score.params().isEmpty() ? "" : " " + score.params());
+    /** "offheap pool at size=128": what ran, the method where it ran several, the parameters of the figure. */
+    private static String label(String what, String method, Map<String, String> params) {
+        String values = params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(", "));
+        return what + (method.isEmpty() ? "" : " " + method) + (values.isEmpty() ? "" : " at " + values);
     }
 
     private List<Score> runJmh(Class<?> benchmark, String methodRegex, Map<String, List<String>> params,

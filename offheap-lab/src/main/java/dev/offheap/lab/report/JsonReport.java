@@ -47,6 +47,7 @@ public final class JsonReport {
             chart.put("title", c.title());
             chart.put("unit", c.unit());
             chart.put("logScale", c.logScale());
+            chart.put("kind", c.kind().name().toLowerCase(Locale.ROOT));
             chart.put("categories", c.categories());
             chart.put("series", c.series().stream().map(s -> {
                 Map<String, Object> series = new LinkedHashMap<>();

@@ -44,7 +44,7 @@ record ShownTable(Table table, Optional<String> leftOut) {
     }
 
     private static String note(List<String> columns) {
-        return (columns.size() == 1 ? "column" : "columns") + " left out, nothing measured: "
+        return (columns.size() == 1 ? "column" : "columns") + " left out, no figure in any row: "
                 + columns.stream().map(c -> "\"" + c + "\"").collect(Collectors.joining(", "));
     }
 }

@@ -62,7 +62,7 @@ class DisturbedMeasurementTest {
         assertThat(result.verdicts().getFirst()).contains("offheap pool 20.0 ns (19.5–20.6 ns)")
                 .endsWith(": offheap pool is cheapest, 1.2x cheaper than the next, allocate.");
         assertThat(result.notes().getFirst()).isEqualTo("measured again because their iterations disagreed by more"
-                + " than 30% (another process took the core): offheapPool {size=128}; the steadier measurement is"
+                + " than 30% (another process took the core): offheap pool at size=128; the steadier measurement is"
                 + " shown");
     }
 
@@ -75,7 +75,7 @@ class DisturbedMeasurementTest {
         assertThat(result.verdicts().getFirst()).as("the steadier of the two: smaller spread").contains("offheap pool 19.15 µs (17.0 ns–40.00 µs)")
                 .contains(": too close to call here between allocate and");
         assertThat(result.notes()).contains("too noisy here even when measured again (ranges wide, verdicts on them"
-                + " say too close to call): offheapPool {size=128}");
+                + " say too close to call): offheap pool at size=128");
         assertNoUnsupportedWinner(result);
     }
 

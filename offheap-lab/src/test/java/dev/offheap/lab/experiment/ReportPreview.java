@@ -70,15 +70,12 @@ public final class ReportPreview {
     }
 
     private static ExperimentResult io() {
-        Map<String, Double> ms = new LinkedHashMap<>();
-        ms.put("heap", 4.1);
-        ms.put("direct", 2.6);
-        ms.put("pool", 2.2);
-        ms.put("transferTo", 1.1);
-        Map<String, Samples> times = Map.of("heap", new Samples(new long[] {4_100_000}),
-                "direct", new Samples(new long[] {2_600_000}), "pool", new Samples(new long[] {2_200_000}),
-                "transferTo", new Samples(new long[] {1_100_000}));
-        return new IoExperiment().result(ms, times, List.of("the pool is fastest"), List.of(), 4 << 20);
+        Map<String, Range> ms = new LinkedHashMap<>();
+        ms.put("heap", Range.of(4.1, 4.0, 4.3));
+        ms.put("direct", Range.of(2.6, 2.5, 2.8));
+        ms.put("pool", Range.of(2.2, 2.1, 2.4));
+        ms.put("transferTo", Range.of(1.1, 1.0, 1.2));
+        return new IoExperiment().result(ms, List.of("the pool is fastest"), List.of(), 4 << 20);
     }
 
     /** Without wrk: its columns are dashes in every row. */

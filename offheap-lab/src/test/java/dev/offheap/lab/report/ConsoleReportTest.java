@@ -84,7 +84,7 @@ class ConsoleReportTest {
                   --------  -----
                   heap      2100
                   pool      2648
-                  columns left out, nothing measured: "wrk req/s", "wrk p99 ms"
+                  columns left out, no figure in any row: "wrk req/s", "wrk p99 ms"
 
                   => pool serves most
                   note: wrk is not installed

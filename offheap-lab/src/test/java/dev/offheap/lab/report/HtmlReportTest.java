@@ -72,7 +72,7 @@ class HtmlReportTest {
                 <tr><td>heap</td><td>2100</td></tr>
                 <tr><td>pool</td><td>2648</td></tr>
                 </table>
-                <p class="note left-out">columns left out, nothing measured: &quot;wrk req/s&quot;, \
+                <p class="note left-out">columns left out, no figure in any row: &quot;wrk req/s&quot;, \
                 &quot;wrk p99 ms&quot;</p>
                 </section>
                 """).doesNotContain("wrk req/s</th>");

@@ -64,7 +64,7 @@ class JsonReportTest {
         assertThat(alloc.get("tables")).isEqualTo(List.of(Map.of("title", "t", "columns", List.of("size", "vs best"),
                 "rows", List.of(List.of("128 B", "1.0x (best)")))));
         assertThat(alloc.get("charts")).isEqualTo(List.of(Map.of("title", "c", "unit", "ns", "logScale", true,
-                "categories", List.of("128 B", "1 KiB"),
+                "kind", "bars", "categories", List.of("128 B", "1 KiB"),
                 "series", List.of(Map.of("name", "allocate", "values", Arrays.asList(24.0, null))))));
         assertThat(alloc.get("verdicts")).isEqualTo(List.of("allocate is cheapest"));
         assertThat(alloc.get("notes")).isEqualTo(List.of("a note\non two lines"));

@@ -19,7 +19,7 @@ class ShownTableTest {
 
         assertThat(shown.table()).isEqualTo(new Table("Static file", List.of("strategy", "req/s"),
                 List.of(List.of("heap", "2100"), List.of("pool", "2648"))));
-        assertThat(shown.leftOut()).hasValue("columns left out, nothing measured: \"wrk req/s\", \"wrk p99 ms\"");
+        assertThat(shown.leftOut()).hasValue("columns left out, no figure in any row: \"wrk req/s\", \"wrk p99 ms\"");
     }
 
     @Test
@@ -32,7 +32,7 @@ class ShownTableTest {
         assertThat(shown.table().columns()).containsExactly("size", "seed", "this machine");
         assertThat(shown.table().rows()).containsExactly(List.of("128 B", "", "-"), List.of("", "24 ns", "—"),
                 List.of("16 MiB", "-", "1.0 ms"));
-        assertThat(shown.leftOut()).hasValue("column left out, nothing measured: \"blank\"");
+        assertThat(shown.leftOut()).hasValue("column left out, no figure in any row: \"blank\"");
     }
 
     @Test
@@ -42,7 +42,7 @@ class ShownTableTest {
         ShownTable shown = ShownTable.of(table);
 
         assertThat(shown.table().rows()).containsExactly(List.of("1"), List.of("2"));
-        assertThat(shown.leftOut()).hasValue("columns left out, nothing measured: \"b\", \"c\"");
+        assertThat(shown.leftOut()).hasValue("columns left out, no figure in any row: \"b\", \"c\"");
     }
 
     @Test
