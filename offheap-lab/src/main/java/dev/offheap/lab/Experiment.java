@@ -14,4 +14,12 @@ public interface Experiment {
      * experiments still run.
      */
     ExperimentResult run(LabContext context) throws Exception;
+
+    /**
+     * How many threads the experiment itself keeps running (a benchmark fork: one; a server and its load
+     * generator, or a JVM with concurrent GC threads: more), so that its own load is not taken for a busy machine.
+     */
+    default int busyThreads() {
+        return 1;
+    }
 }

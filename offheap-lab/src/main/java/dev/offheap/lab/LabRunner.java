@@ -50,7 +50,7 @@ public final class LabRunner {
             MachineLoad.Reading load;
             try (MachineLoad sampling = MachineLoad.start()) {
                 result = experiment.run(context);
-                load = sampling.stop();
+                load = sampling.stop(experiment.busyThreads());
             }
             result = withLoad(result, load);
             boolean ran = !result.tables().isEmpty() || !result.charts().isEmpty();
@@ -88,6 +88,7 @@ public final class LabRunner {
         machine.put("loadAverageAtStart", load.loadAverage());
         machine.put("meanRunnableTasks", load.runnable());
         machine.put("cores", load.cores());
+        machine.put("experimentThreads", load.ownThreads());
         machine.put("busy", load.busy());
         raw.put("machineLoad", machine);
         return new ExperimentResult(result.name(), result.title(), result.tables(), result.charts(), verdicts, notes,

@@ -21,15 +21,16 @@ final class MachineLoad implements AutoCloseable {
      * What was seen. {@code runnable} leaves out the sampling thread itself (always running when it reads);
      * NaN when nothing could be read.
      */
-    record Reading(double loadAverage, double runnable, int samples, int cores) {
+    record Reading(double loadAverage, double runnable, int samples, int cores, int ownThreads) {
+        /** More runnable tasks than the cores, beyond the experiment's own extra threads. */
         boolean busy() {
-            return samples > 0 && runnable > cores;
+            return samples > 0 && runnable > cores + ownThreads - 1;
         }
 
         /** The load average, the mean runnable tasks and the cores, in words. */
         String figures() {
             return String.format(Locale.ROOT, "load average %.2f at the start, %.1f runnable tasks on average on %d"
-                    + " cores", loadAverage, runnable, cores);
+                    + " cores, %d of them this experiment's", loadAverage, runnable, cores, ownThreads);
         }
 
         /** One sentence for the console and the report; empty when nothing was read. */
@@ -84,12 +85,12 @@ final class MachineLoad implements AutoCloseable {
         }
     }
 
-    /** Stops sampling and says what was seen. */
-    Reading stop() {
+    /** Stops sampling and says what was seen, for an experiment that keeps {@code ownThreads} running. */
+    Reading stop(int ownThreads) {
         close();
         long n = samples.sum();
         return new Reading(loadAverage, n == 0 ? Double.NaN : runnable.sum() / n, (int) n,
-                Runtime.getRuntime().availableProcessors());
+                Runtime.getRuntime().availableProcessors(), ownThreads);
     }
 
     @Override

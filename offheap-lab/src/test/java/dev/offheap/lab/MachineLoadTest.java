@@ -27,14 +27,15 @@ class MachineLoadTest {
         MachineLoad load = MachineLoad.start(stat(cores + 2), loadavg);
         Thread.sleep(3 * MachineLoad.INTERVAL_MS);
 
-        MachineLoad.Reading reading = load.stop();
+        MachineLoad.Reading reading = load.stop(1);
 
         assertThat(reading.loadAverage()).isEqualTo(3.47);
         assertThat(reading.runnable()).isEqualTo(cores + 1.0);
         assertThat(reading.samples()).isPositive();
         assertThat(reading.busy()).isTrue();
         assertThat(reading.describe()).startsWith("the machine was busy while this ran (load average 3.47 at the"
-                + " start, " + (cores + 1) + ".0 runnable tasks on average on " + cores + " cores)");
+                + " start, " + (cores + 1) + ".0 runnable tasks on average on " + cores + " cores, 1 of them this"
+                + " experiment's)");
     }
 
     @Test
@@ -43,7 +44,7 @@ class MachineLoadTest {
         MachineLoad load = MachineLoad.start(stat(cores + 1), dir.resolve("no-loadavg"));
         Thread.sleep(2 * MachineLoad.INTERVAL_MS);
 
-        MachineLoad.Reading reading = load.stop();
+        MachineLoad.Reading reading = load.stop(1);
 
         assertThat(reading.busy()).isFalse();
         assertThat(reading.loadAverage()).isNaN();
@@ -52,7 +53,7 @@ class MachineLoadTest {
 
     @Test
     void withoutProcNothingIsKnownAndNothingSaid() {
-        MachineLoad.Reading reading = MachineLoad.start(dir.resolve("none"), dir.resolve("none")).stop();
+        MachineLoad.Reading reading = MachineLoad.start(dir.resolve("none"), dir.resolve("none")).stop(1);
 
         assertThat(reading.samples()).isZero();
         assertThat(reading.busy()).isFalse();
@@ -64,7 +65,7 @@ class MachineLoadTest {
 
     @Test
     void aBusyMachineIsNotedFirstWarnedAmongTheVerdictsAndRecordedInTheRawFigures() {
-        MachineLoad.Reading busy = new MachineLoad.Reading(3.5, 3.2, 10, 2);
+        MachineLoad.Reading busy = new MachineLoad.Reading(3.5, 3.2, 10, 2, 1);
         ExperimentResult result = new ExperimentResult("x", "t", List.of(), List.of(), List.of("v"), List.of("n"),
                 Map.of("unit", "ns"));
 
@@ -72,9 +73,16 @@ class MachineLoadTest {
 
         assertThat(loaded.notes()).hasSize(2).first().asString().startsWith("the machine was busy while this ran");
         assertThat(loaded.verdicts()).containsExactly("v", "Measured on a busy machine (load average 3.50 at the"
-                + " start, 3.2 runnable tasks on average on 2 cores): the figures above are less steady than on a"
-                + " quiet one; run the lab again when the machine is idle to confirm them.");
+                + " start, 3.2 runnable tasks on average on 2 cores, 1 of them this experiment's): the figures above"
+                + " are less steady than on a quiet one; run the lab again when the machine is idle to confirm them.");
         assertThat(loaded.raw()).containsEntry("unit", "ns").containsEntry("machineLoad", Map.of(
-                "loadAverageAtStart", 3.5, "meanRunnableTasks", 3.2, "cores", 2, "busy", true));
+                "loadAverageAtStart", 3.5, "meanRunnableTasks", 3.2, "cores", 2, "experimentThreads", 1, "busy", true));
+    }
+
+    @Test
+    void anExperimentsOwnExtraThreadsAreNotABusyMachine() {
+        assertThat(new MachineLoad.Reading(2, 2.9, 10, 2, 2).busy()).as("a server and its load generator").isFalse();
+        assertThat(new MachineLoad.Reading(2, 3.1, 10, 2, 2).busy()).isTrue();
+        assertThat(new MachineLoad.Reading(2, 2.1, 10, 2, 1).busy()).isTrue();
     }
 }

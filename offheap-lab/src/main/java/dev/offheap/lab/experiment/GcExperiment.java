@@ -49,6 +49,12 @@ public final class GcExperiment implements Experiment {
         return "gc";
     }
 
+    /** The server and its load generator, or the message loop and its collector's threads. */
+    @Override
+    public int busyThreads() {
+        return 2;
+    }
+
     @Override
     public String title() {
         return "A buffer per message (direct, heap) or a pool lease, under G1 and ZGC; DirectMemoryChaser vs a budget";
@@ -106,11 +112,24 @@ public final class GcExperiment implements Experiment {
         chases.stream().filter(c -> c.peakKib() < 0)
                 .forEach(c -> notes.add("chaser " + c.chase().label() + ": " + c.outcome()));
         Map<String, Object> raw = new LinkedHashMap<>();
-        loops.forEach(l -> raw.put(l.label(), Map.of("messagesPerSecond", l.rate(), "pauseMaxMs",
-                l.pauses().max() / 1e6, "pauseP99Ms", l.pauses().percentile(99) / 1e6, "referenceMs",
-                l.referenceMs(), "peakRssKib", l.rssKib(), "peakOffHeapBytes", l.offHeapBytes())));
-        chases.forEach(c -> raw.put("chaser " + c.chase().label(), Map.of("peakRssKib", c.peakKib(),
-                "outcome", c.outcome(), "rssMib", c.rssMib())));
+        loops.forEach(l -> {
+            Map<String, Object> loop = new LinkedHashMap<>();
+            loop.put("messagesPerSecond", l.rate());
+            loop.put("pauseMaxMs", l.pauses().max() / 1e6);
+            loop.put("pauseP99Ms", l.pauses().percentile(99) / 1e6);
+            loop.put("pauses", l.pauses().count());
+            loop.put("referenceProcessingMs", l.referenceMs());
+            loop.put("peakRssBytes", l.rssKib() < 0 ? null : l.rssKib() * 1024);
+            loop.put("peakOffHeapBytes", l.offHeapBytes() < 0 ? null : l.offHeapBytes());
+            raw.put(l.label(), loop);
+        });
+        chases.forEach(c -> {
+            Map<String, Object> chase = new LinkedHashMap<>();
+            chase.put("peakRssBytes", c.peakKib() < 0 ? null : c.peakKib() * 1024);
+            chase.put("outcome", c.outcome());
+            chase.put("rssBytesEveryTenth", c.rssMib().stream().map(mib -> mib * (1 << 20)).toList());
+            raw.put("chaser " + c.chase().label(), chase);
+        });
         return new ExperimentResult(name(), title(), List.of(loopTable(loops), chaseTable(chases)),
                 charts(loops, chases, chaseMillis), verdicts(loops, chases), notes, raw);
     }

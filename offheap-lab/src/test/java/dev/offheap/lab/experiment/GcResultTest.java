@@ -35,14 +35,19 @@ class GcResultTest {
     }
 
     @Test
-    void rawFiguresAreEachRunsNumbersInMillisecondsAndKibibytes() {
+    void rawFiguresAreEachRunsNumbersInMillisecondsAndBytes() {
         assertThat(result.raw()).containsOnlyKeys("G1 direct", "G1 heap", "G1 pool", "ZGC direct", "ZGC heap",
                 "ZGC pool", "chaser direct, -Xmx512m", "chaser direct, -Xmx512m -XX:MaxDirectMemorySize=32m",
                 "chaser offheap pool, released, budget 32 MiB", "chaser offheap pool, never released, budget 32 MiB");
         assertThat(result.raw().get("G1 heap")).isEqualTo(Map.of("messagesPerSecond", 150_000.0, "pauseMaxMs", 200.0,
-                "pauseP99Ms", 198.0, "referenceMs", 0.2, "peakRssKib", 150L * 1024, "peakOffHeapBytes", 0L));
+                "pauseP99Ms", 198.0, "pauses", 200, "referenceProcessingMs", 0.2, "peakRssBytes", 150L << 20,
+                "peakOffHeapBytes", 0L));
+        assertThat(List.<Object>copyOf(((Map<?, ?>) result.raw().get("G1 heap")).keySet())).containsExactly(
+                "messagesPerSecond", "pauseMaxMs", "pauseP99Ms", "pauses", "referenceProcessingMs", "peakRssBytes",
+                "peakOffHeapBytes");
         assertThat(result.raw().get("chaser offheap pool, released, budget 32 MiB")).isEqualTo(Map.of(
-                "peakRssKib", 80L * 1024, "outcome", "ran 15.0 s", "rssMib", Collections.nCopies(11, 80.0)));
+                "peakRssBytes", 80L << 20, "outcome", "ran 15.0 s", "rssBytesEveryTenth",
+                Collections.nCopies(11, 80.0 * (1 << 20))));
     }
 
     @Test

@@ -46,8 +46,8 @@ public record Measurement(Workload workload, String config, int round, LoadResul
         m.put("gcPauses", gcPauses);
         m.put("gcPauseTotalMs", gcPauseTotalMs);
         m.put("gcPauseMaxMs", gcPauseMaxMs);
-        m.put("peakRssKib", peakRssKib < 0 ? null : peakRssKib);
-        m.put("rssAfterIdleKib", rssAfterIdleKib < 0 ? null : rssAfterIdleKib);
+        m.put("peakRssBytes", peakRssKib < 0 ? null : peakRssKib * 1024);
+        m.put("rssAfterIdleBytes", rssAfterIdleKib < 0 ? null : rssAfterIdleKib * 1024);
         m.put("failure", failure);
         m.put("stderr", stderr);
         return m;

@@ -89,8 +89,8 @@ public record Summary(Workload workload, String config, Range requestsPerSecond,
         m.put("p999Ms", range(p999Ms));
         m.put("gcPauseTotalMs", range(gcPauseTotalMs));
         m.put("gcPauseMaxMs", gcPauseMaxMs);
-        m.put("peakRssMib", range(peakRssMib));
-        m.put("rssAfterIdleMib", range(rssAfterIdleMib));
+        m.put("peakRssBytes", range(peakRssMib.times(1 << 20)));
+        m.put("rssAfterIdleBytes", range(rssAfterIdleMib.times(1 << 20)));
         m.put("errors", errors);
         m.put("failures", failures);
         return m;

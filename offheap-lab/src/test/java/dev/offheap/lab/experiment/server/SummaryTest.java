@@ -145,8 +145,8 @@ class SummaryTest {
         Map<String, Object> json = s.json();
 
         assertThat(json.keySet()).containsExactly("workload", "config", "rounds", "requestsPerSecond",
-                "ratioToBestInRound", "p50Ms", "p99Ms", "p999Ms", "gcPauseTotalMs", "gcPauseMaxMs", "peakRssMib",
-                "rssAfterIdleMib", "errors", "failures");
+                "ratioToBestInRound", "p50Ms", "p99Ms", "p999Ms", "gcPauseTotalMs", "gcPauseMaxMs", "peakRssBytes",
+                "rssAfterIdleBytes", "errors", "failures");
         assertThat(json).containsEntry("workload", "netty-http").containsEntry("config", "offheap")
                 .containsEntry("rounds", 2).containsEntry("ratioToBestInRound", 0.95)
                 .containsEntry("gcPauseMaxMs", Double.NaN).containsEntry("errors", 7L)
@@ -159,7 +159,9 @@ class SummaryTest {
         assertThat(json.get("p999Ms")).isEqualTo(Map.of("median", 3.0, "min", 3.0, "max", 3.0));
         assertThat(json.get("gcPauseTotalMs")).isEqualTo(Map.of("median", Double.NaN, "min", Double.NaN, "max",
                 Double.NaN));
-        assertThat(json.get("peakRssMib")).isEqualTo(Map.of("median", 220.0, "min", 220.0, "max", 220.0));
-        assertThat(json.get("rssAfterIdleMib")).isEqualTo(Map.of("median", 110.0, "min", 110.0, "max", 110.0));
+        assertThat(json.get("peakRssBytes")).isEqualTo(Map.of("median", 220.0 * (1 << 20), "min", 220.0 * (1 << 20),
+                "max", 220.0 * (1 << 20)));
+        assertThat(json.get("rssAfterIdleBytes")).isEqualTo(Map.of("median", 110.0 * (1 << 20), "min",
+                110.0 * (1 << 20), "max", 110.0 * (1 << 20)));
     }
 }
