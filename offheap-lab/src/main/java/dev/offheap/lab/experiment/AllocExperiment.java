@@ -202,8 +202,7 @@ public final class AllocExperiment implements Experiment {
     static String verdict(String size, Map<String, Range[]> nanos, int k) {
         Map<String, Range> ranked = new LinkedHashMap<>();
         nanos.forEach((label, figures) -> {
-            if (!label.equals(TLAB_OFF) && !label.equals(TUNED_POOL) && !label.equals(ALLOCATE_ALONE)
-                    && !figures[k].isEmpty()) {
+            if (isRanked(label) && !figures[k].isEmpty()) {
                 ranked.put(label, figures[k]);
             }
         });
@@ -241,6 +240,11 @@ public final class AllocExperiment implements Experiment {
                     .append(".");
         }
         return s.toString();
+    }
+
+    /** Whether the verdicts rank this strategy: not the tuned pool, TLAB-less allocation or the reference. */
+    static boolean isRanked(String label) {
+        return !label.equals(TLAB_OFF) && !label.equals(TUNED_POOL) && !label.equals(ALLOCATE_ALONE);
     }
 
     /** "1.6x" below 10, "417x" above, with thousands separators. */

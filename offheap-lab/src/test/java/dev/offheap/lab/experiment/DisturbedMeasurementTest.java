@@ -121,8 +121,7 @@ class DisturbedMeasurementTest {
             Range winner = scores.get(m.group(2)).get(k);
             scores.forEach((label, ranges) -> {
                 Range other = ranges.get(k);
-                if (!label.equals(m.group(2)) && !label.equals(AllocExperiment.TUNED_POOL)
-                        && !label.equals(AllocExperiment.TLAB_OFF) && !other.isEmpty()) {
+                if (!label.equals(m.group(2)) && AllocExperiment.isRanked(label) && !other.isEmpty()) {
                     assertThat(winner.max()).as("%s named cheapest at %s over %s: %s", m.group(2), m.group(1), label,
                             verdict).isLessThan(other.min());
                 }
