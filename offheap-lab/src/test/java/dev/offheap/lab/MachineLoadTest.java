@@ -85,4 +85,25 @@ class MachineLoadTest {
         assertThat(new MachineLoad.Reading(2, 3.1, 10, 2, 2).busy()).isTrue();
         assertThat(new MachineLoad.Reading(2, 2.1, 10, 2, 1).busy()).isTrue();
     }
+
+    @Test
+    void stopEndsTheSamplingThreadWhichSamplesOncePerInterval() throws Exception {
+        long start = System.nanoTime();
+        MachineLoad load = MachineLoad.start(stat(1), dir.resolve("none"));
+        Thread.sleep(3 * MachineLoad.INTERVAL_MS);
+
+        MachineLoad.Reading reading = load.stop(1);
+        long intervals = (System.nanoTime() - start) / 1_000_000 / MachineLoad.INTERVAL_MS;
+
+        assertThat(reading.samples()).isBetween(1, (int) intervals + 2);
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("lab-machine-load"));
+    }
+
+    @Test
+    void aStatFileWithoutProcsRunningTellsNothing() throws Exception {
+        Path stat = Files.writeString(dir.resolve("stat-old"), "cpu  1 2 3 4\nctxt 99\n");
+
+        assertThat(MachineLoad.procsRunning(stat)).isNaN();
+        assertThat(MachineLoad.procsRunning(stat(3))).isEqualTo(3.0);
+    }
 }

@@ -102,11 +102,6 @@ final class Jmh {
         return notes;
     }
 
-    /** The labels of the figures that stayed noisy after being measured again. */
-    List<String> stillNoisy() {
-        return List.copyOf(stillNoisy);
-    }
-
     /**
      * Runs the methods of {@code benchmark} matching {@code methodRegex} with the parameters given, adding
      * {@code extraFlags} to the fork's JVM flags; {@code forceFork} runs in a fork even at tiny scale.
@@ -121,24 +116,29 @@ final class Jmh {
             List<String> extraFlags, boolean forceFork) throws RunnerException {
         List<Score> scores = new ArrayList<>(runs.run(benchmark, methodRegex, params, extraFlags, forceFork));
         for (int i = 0; i < scores.size(); i++) {
-            Score first = scores.get(i);
-            if (!first.nanos().isNoisy()) {
-                continue;
-            }
-            String label = label(what, methodRegex.contains("|") ? first.method() : "", first.params());
-            remeasured.add(label);
-            Map<String, List<String>> exact = new java.util.TreeMap<>();
-            first.params().forEach((k, v) -> exact.put(k, List.of(v)));
-            Score again = runs.run(benchmark, first.method(), exact, extraFlags, forceFork).stream()
-                    .filter(s -> s.method().equals(first.method()) && s.params().equals(first.params()))
-                    .findFirst().orElse(first);
-            Score steadier = again.nanos().spread() < first.nanos().spread() ? again : first;
-            scores.set(i, steadier);
-            if (steadier.nanos().isNoisy()) {
-                stillNoisy.add(label);
-            }
+            scores.set(i, steadier(what, benchmark, methodRegex.contains("|"), scores.get(i), extraFlags, forceFork));
         }
         return scores;
+    }
+
+    /** {@code first}, or if it is noisy, the steadier of it and one more measurement of the same figure. */
+    private Score steadier(String what, Class<?> benchmark, boolean severalMethods, Score first, List<String> extraFlags,
+            boolean forceFork) throws RunnerException {
+        if (!first.nanos().isNoisy()) {
+            return first;
+        }
+        String label = label(what, severalMethods ? first.method() : "", first.params());
+        remeasured.add(label);
+        Map<String, List<String>> exact = new java.util.TreeMap<>();
+        first.params().forEach((k, v) -> exact.put(k, List.of(v)));
+        Score again = runs.run(benchmark, first.method(), exact, extraFlags, forceFork).stream()
+                .filter(s -> s.method().equals(first.method()) && s.params().equals(first.params()))
+                .findFirst().orElse(first);
+        Score steadier = again.nanos().spread() < first.nanos().spread() ? again : first;
+        if (steadier.nanos().isNoisy()) {
+            stillNoisy.add(label);
+        }
+        return steadier;
     }
 
     /** "offheap pool at size=128": what ran, the method where it ran several, the parameters of the figure. */

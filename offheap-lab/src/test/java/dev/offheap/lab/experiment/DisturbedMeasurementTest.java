@@ -140,4 +140,27 @@ class DisturbedMeasurementTest {
             assertThat(s.nanos().median()).isLessThanOrEqualTo(s.nanos().max());
         });
     }
+
+    @Test
+    void onEqualSpreadsTheFirstMeasurementIsKeptAndOnlyTheSameFigureCountsAsMeasuredAgain() throws Exception {
+        List<Map<String, List<String>>> asked = new ArrayList<>();
+        Jmh jmh = new Jmh(context(), (benchmark, methodRegex, params, flags, forceFork) -> {
+            asked.add(params);
+            if (asked.size() == 1) {
+                return List.of(new Jmh.Score("m", Map.of("size", "1"), new Range(10, 5, 15, 5)));
+            }
+            return List.of(new Jmh.Score("m", Map.of("size", "2"), new Range(1, 1, 1, 5)),
+                    new Jmh.Score("m", Map.of("size", "1"), new Range(20, 10, 30, 5)));
+        });
+
+        List<Jmh.Score> scores = jmh.run(AllocBench.class, "m", Map.of("size", List.of("1")), List.of(), false);
+
+        assertThat(scores).singleElement().extracting(Jmh.Score::nanos).isEqualTo(new Range(10, 5, 15, 5));
+        assertThat(asked).containsExactly(Map.of("size", List.of("1")), Map.of("size", List.of("1")));
+        assertThat(jmh.notes()).containsExactly(
+                "measured again because their iterations disagreed by more than 30% (another process took the"
+                        + " core): AllocBench at size=1; the steadier measurement is shown",
+                "too noisy here even when measured again (ranges wide, verdicts on them say too close to call):"
+                        + " AllocBench at size=1");
+    }
 }
