@@ -98,6 +98,8 @@ class AllocResultTest {
                 + " the difference is the row's writes and byte order.");
         assertThat(result(apart, List.of()).tables().getFirst().rows()).contains(
                 List.of("", AllocExperiment.ALLOCATE_ALONE, "", "5.0 ns", "4.8–5.3 ns", "reference, not ranked"));
+        assertThat(result(apart, List.of()).tables().getFirst().rows().get(4)).as("not the best either")
+                .containsExactly("", "allocate", "24.0 ns [000]", "24.0 ns", "22.8–25.2 ns", "1.2x");
         assertThat(result(apart, List.of()).verdicts().getFirst()).doesNotContain("allocate alone");
         assertThat(result(apart, List.of()).charts().getFirst().series())
                 .noneMatch(series -> series.name().equals(AllocExperiment.ALLOCATE_ALONE));
@@ -171,5 +173,19 @@ class AllocResultTest {
         assertThat(List.copyOf(scores.keySet())).isEqualTo(List.of("offheap pool", "offheap pool, pooling up to 16 MiB",
                 "Netty pooled", "Arena.ofConfined()", "allocate", "allocateDirect", "allocate, TLAB off"));
         assertThat((List<?>) scores.get("allocate")).first().isEqualTo(ranges(24)[0]);
+    }
+
+    @Test
+    void theRowAndTheReferenceAgreeUpToOneAndAHalfTimesEitherWay() {
+        Map<String, Range[]> high = measured();
+        high.put(AllocExperiment.ALLOCATE_ALONE, ranges(16, NAN, NAN, NAN, NAN, NAN));
+        Map<String, Range[]> low = measured();
+        low.put("allocate", ranges(20, 179, 2620, 10_000, 160_000, 2_000_000));
+        low.put(AllocExperiment.ALLOCATE_ALONE, ranges(30, NAN, NAN, NAN, NAN, NAN));
+
+        assertThat(result(high, List.of()).verdicts()).anyMatch(v -> v.contains("1.50x the usual JMH benchmark")
+                && v.contains("they agree within 1.5x"));
+        assertThat(result(low, List.of()).verdicts()).anyMatch(v -> v.contains("0.67x the usual JMH benchmark")
+                && v.contains("they agree within 1.5x"));
     }
 }

@@ -121,4 +121,12 @@ class AllocVerdictTest {
         assertThat(v).isEqualTo("On this machine, for 128 B buffers (median, min–max): allocate 24.0 ns"
                 + " (23.0–25.0 ns): only one strategy measured, nothing to compare.");
     }
+
+    @Test
+    void tenTimesCheaperIsWrittenWithoutADecimal() {
+        String v = AllocExperiment.verdict("128 B", nanos("allocate", r(10, 9.9, 10.1), "allocateDirect",
+                r(100, 99, 101)), 0);
+
+        assertThat(v).endsWith(": allocate is cheapest, 10x cheaper than the next, allocateDirect.");
+    }
 }

@@ -112,4 +112,15 @@ class GcVerdictTest {
         assertThat(GcExperiment.verdicts(List.of(), List.of(stopped)).getLast()).isEqualTo("the leaking pool was"
                 + " stopped by its budget with an exception at 60.0 MiB RSS, not by the OOM killer");
     }
+
+    @Test
+    void theLessonNamesReferenceProcessingOnlyWhenDirectCostMoreThanAMillisecondAboveThePool() {
+        Loop pool = new Loop("G1 pool", 100_000, new Samples(new long[] {1_000_000}), 1.0, 1, 1, null);
+        Loop level = new Loop("G1 direct", 100_000, new Samples(new long[] {1_000_000}), 2.0, 1, 1, null);
+        Loop more = new Loop("G1 direct", 100_000, new Samples(new long[] {1_000_000}), 2.5, 1, 1, null);
+
+        assertThat(GcExperiment.lesson(List.of(level, pool), List.of())).isEqualTo(NO_LESSON);
+        assertThat(GcExperiment.lesson(List.of(more, pool), List.of())).isEqualTo("under G1 a direct buffer per"
+                + " message cost 2.50 ms of reference processing (its Cleaners), pool leases 1.00 ms");
+    }
 }
