@@ -128,7 +128,7 @@ public final class AllocExperiment implements Experiment {
                     .map(e -> e.getValue()[k].median()).toList());
             for (var e : nanos.entrySet()) {
                 Range r = e.getValue()[k];
-                if (r.isEmpty() && (e.getKey().equals(TLAB_OFF) || e.getKey().equals(ALLOCATE_ALONE))) {
+                if (r.isEmpty() && !runsAtEverySize(e.getKey())) {
                     continue;
                 }
                 rows.add(List.of(e.getKey().equals(STRATEGIES.getFirst().label()) ? size : "", e.getKey(),
@@ -163,7 +163,7 @@ public final class AllocExperiment implements Experiment {
         }
 
         List<Series> series = nanos.entrySet().stream()
-                .filter(e -> !e.getKey().equals(TLAB_OFF) && !e.getKey().equals(ALLOCATE_ALONE))
+                .filter(e -> runsAtEverySize(e.getKey()))
                 .map(e -> new Series(e.getKey(), Arrays.stream(e.getValue()).map(Range::median).toList())).toList();
         List<String> allNotes = new ArrayList<>(notes);
         allNotes.addAll(SEEDS);
@@ -225,9 +225,7 @@ public final class AllocExperiment implements Experiment {
             s.append(String.format(java.util.Locale.ROOT, ": %s is cheapest, %s cheaper than the next, %s.",
                     ranking.best(), times(ranked.get(next).median() / ranked.get(ranking.best()).median()), next));
         } else {
-            List<String> tied = new ArrayList<>(List.of(ranking.best()));
-            tied.addAll(ranking.close());
-            s.append(": too close to call here between ").append(String.join(" and ", tied))
+            s.append(": too close to call here between ").append(String.join(" and ", ranking.leaders()))
                     .append(" (their ranges overlap or their medians are within ").append(Math.round(NOISE * 100))
                     .append("%)").append(ranking.apart().isEmpty() ? "" : "; " + String.join(", ", ranking.apart())
                             + " cost more").append(".");
@@ -240,6 +238,11 @@ public final class AllocExperiment implements Experiment {
                     .append(".");
         }
         return s.toString();
+    }
+
+    /** Whether the strategy runs at every size: the TLAB-less and the reference rows run at 128 B only. */
+    static boolean runsAtEverySize(String label) {
+        return STRATEGIES.stream().filter(s -> s.label().equals(label)).allMatch(s -> s.onlySizes() == null);
     }
 
     /** Whether the verdicts rank this strategy: not the tuned pool, TLAB-less allocation or the reference. */

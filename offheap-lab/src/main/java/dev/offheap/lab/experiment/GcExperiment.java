@@ -285,12 +285,13 @@ public final class GcExperiment implements Experiment {
             parts.add(throughput.hasWinner()
                     ? "highest throughput: " + throughput.best() + ", more than " + Math.round(THROUGHPUT_NOISE * 100)
                             + "% ahead of " + String.join(" and ", throughput.apart())
-                    : "throughput too close to call between " + tied(throughput));
+                    : "throughput too close to call between " + String.join(" and ", throughput.leaders()));
         }
         if (pause != null) {
             parts.add(pause.hasWinner()
                     ? "shortest longest pause: " + pause.best() + " (one run each, so one event decides)"
-                    : "longest pauses too close to call between " + tied(pause) + " (one run each)");
+                    : "longest pauses too close to call between " + String.join(" and ", pause.leaders())
+                            + " (one run each)");
         }
         Loop direct = byMode.get("direct");
         Loop pool = byMode.get("pool");
@@ -299,12 +300,6 @@ public final class GcExperiment implements Experiment {
                     Cells.ratio(pool.rate() / direct.rate())));
         }
         return String.join("; ", parts);
-    }
-
-    private static String tied(Ranking ranking) {
-        List<String> tied = new ArrayList<>(List.of(ranking.best()));
-        tied.addAll(ranking.close());
-        return String.join(" and ", tied);
     }
 
     /**

@@ -172,8 +172,7 @@ public final class IoExperiment implements Experiment {
                     : "for file I/O through your own buffer, use " + ranking.best()
                             + ": the kernel reads into it without the extra copy a heap buffer needs";
         }
-        List<String> tied = new ArrayList<>(List.of(ranking.best()));
-        tied.addAll(ranking.close());
+        List<String> tied = ranking.leaders();
         if (!tied.contains("heap")) {
             return "for file I/O through your own buffer, use native memory: direct and pooled buffers are level"
                     + " (ranges overlap or within 5%), both spare the copy a heap buffer needs; the pool also frees"

@@ -62,7 +62,7 @@ final class Jmh {
 
     /**
      * Like {@link #run}, but a run that fails (a JVM flag this JDK refuses, memory it cannot get) gives no
-     * scores and a line in {@link #problems()}, so that the experiment's other strategies still run.
+     * scores and a line in {@link #notes}, so that the experiment's other strategies still run.
      */
     List<Score> tryRun(String what, Class<?> benchmark, String methodRegex, Map<String, List<String>> params,
             List<String> extraFlags, boolean forceFork) {
@@ -74,11 +74,6 @@ final class Jmh {
         }
     }
 
-    /** What {@link #tryRun} could not run, and why. */
-    List<String> problems() {
-        return problems;
-    }
-
     /** An experiment's notes: what could not run first, then what was noisy, then {@code more}. */
     List<String> notes(String... more) {
         List<String> notes = new ArrayList<>(problems);
@@ -88,7 +83,7 @@ final class Jmh {
     }
 
     /** What was measured twice because its iterations disagreed, and what stayed noisy. */
-    List<String> noiseNotes() {
+    private List<String> noiseNotes() {
         List<String> notes = new ArrayList<>();
         if (!remeasured.isEmpty()) {
             notes.add("measured again because their iterations disagreed by more than "

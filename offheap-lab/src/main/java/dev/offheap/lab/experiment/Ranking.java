@@ -45,6 +45,13 @@ public record Ranking(String best, List<String> apart, List<String> close) {
         return new Ranking(best, List.copyOf(apart), List.copyOf(close));
     }
 
+    /** The best and the figures too close to it to call, in that order. */
+    public List<String> leaders() {
+        List<String> leaders = new ArrayList<>(List.of(best));
+        leaders.addAll(close);
+        return leaders;
+    }
+
     /** Whether the best is clearly ahead of every other figure. */
     public boolean hasWinner() {
         return close.isEmpty();

@@ -88,8 +88,7 @@ public final class Verdicts {
                     + " by more than %s; %s", what, best, Figures.number(top.median()), unit,
                     list(values, apart, unit), threshold, decider);
         }
-        List<String> leaders = new ArrayList<>(List.of(best));
-        leaders.addAll(close);
+        List<String> leaders = ranking.leaders();
         if (apart.isEmpty()) {
             return String.format(Locale.ROOT, "%s: no winner, every configuration is within %s of the best (%s);"
                     + " %s", what, threshold, list(values, leaders, unit), decider);
