@@ -11,6 +11,7 @@ import dev.offheap.metrics.jfr.PoolTrimmed;
 import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
 import dev.offheap.os.NativeMemory;
+import dev.offheap.os.OwnedMappings;
 import dev.offheap.os.NativeRegion;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -60,6 +61,7 @@ public final class BufferPool implements AutoCloseable {
     private final BudgetOwner account;
     private final Reclaimer reclaimer = this::reclaim;
     private final NativeMemory memory;
+    private final OwnedMappings.Owner owner;
     private final SizeClasses classes;
     private final SizeClassPool[] classPools;
     private final ThreadCaches caches;
@@ -87,7 +89,8 @@ public final class BufferPool implements AutoCloseable {
         this.ownBudget = b.budget == null;
         this.budget = ownBudget ? MemoryBudget.unlimited(name) : b.budget;
         this.account = budget.owner("buffer pool " + name);
-        this.memory = b.memory;
+        this.owner = OwnedMappings.Owner.named(name);
+        this.memory = b.memory.ownedBy(owner);
         this.osBytesLine = SharedLines.line(() -> "bytes from the OS of pool " + name);
         this.classes = new SizeClasses(b.largestPooledSize);
         this.classPools = new SizeClassPool[classes.count()];
@@ -292,6 +295,11 @@ public final class BufferPool implements AutoCloseable {
             LOG.log(System.Logger.Level.WARNING, "buffer pool ''{0}'' closed with {1} buffers still leased;"
                     + " their memory went back to the OS and their views now throw", name, leased);
         }
+    }
+
+    /** The addresses the pool holds from the OS, as {@link OwnedMappings.Owner#ranges()} pairs. */
+    long[] addressRanges() {
+        return owner.ranges();
     }
 
     public String name() {

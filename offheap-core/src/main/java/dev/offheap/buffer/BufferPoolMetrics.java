@@ -112,4 +112,9 @@ final class BufferPoolMetrics implements BufferPoolMXBean {
     public synchronized long getSnapshotAgeMillis() {
         return snapshot == null ? 0 : (System.nanoTime() - takenAt) / 1_000_000;
     }
+
+    @Override
+    public long[] getAddressRanges() {
+        return pool.addressRanges();
+    }
 }

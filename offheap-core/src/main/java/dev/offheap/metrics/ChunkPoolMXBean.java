@@ -48,4 +48,11 @@ public interface ChunkPoolMXBean {
     long getMappings();
 
     long getChunkSize();
+
+    /**
+     * The addresses the pool holds from the OS now, as pairs {@code [start0, end0, start1, end1, ...]} in
+     * address order, ends exclusive, reserved addresses included: {@code offheap inspect} counts the pages
+     * resident inside them. Changes only when the pool maps or unmaps memory, never per acquire.
+     */
+    long[] getAddressRanges();
 }

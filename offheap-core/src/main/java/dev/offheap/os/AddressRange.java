@@ -24,13 +24,15 @@ public final class AddressRange {
     /**
      * Reserves {@code length} bytes of addresses (a multiple of the page size), on a huge page boundary when
      * the length is a multiple of {@link MovableMemory#HUGE_PAGE}, so that huge pages moved in stay huge.
+     * The addresses are recorded as held by {@code owner}, and so are the blocks moved or mapped into them.
      */
-    public static AddressRange reserve(long length) {
+    public static AddressRange reserve(long length, OwnedMappings.Owner owner) {
         if (length <= 0 || length % NativeMemory.PAGE_SIZE != 0) {
             throw new IllegalArgumentException("address range must be a positive number of pages: " + length);
         }
         long base = mapAligned(length, Libc.PROT_NONE, Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS | Libc.MAP_NORESERVE,
                 "address reservation");
+        OwnedMappings.add(base, length, owner);
         return new AddressRange(MemorySegment.ofAddress(base), length);
     }
 

@@ -89,6 +89,7 @@ final class Libc {
     }
 
     static void munmap(MemorySegment address, long length) {
+        OwnedMappings.remove(address.address(), length);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
             int rc = (int) MUNMAP.invokeExact(state, address, length);
@@ -136,6 +137,8 @@ final class Libc {
      */
     static MemorySegment mremap(MemorySegment old, long length, MemorySegment target) {
         int flags = MREMAP_MAYMOVE | (target.equals(MemorySegment.NULL) ? 0 : MREMAP_FIXED);
+        OwnedMappings.Owner owner = OwnedMappings.ownerOf(old.address());
+        OwnedMappings.remove(old.address(), length);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
             MemorySegment moved = (MemorySegment) MREMAP.invokeExact(state, old, length, length, flags, target);
@@ -143,6 +146,9 @@ final class Libc {
                 int errno = errno(state);
                 String message = "mremap of " + length + " bytes failed: " + errnoName(errno);
                 throw errno == 12 ? new OutOfMemoryError(message) : new IllegalStateException(message);
+            }
+            if (owner != null && OwnedMappings.ownerOf(moved.address()) == null) {
+                OwnedMappings.add(moved.address(), length, owner);
             }
             return moved;
         } catch (Throwable t) {

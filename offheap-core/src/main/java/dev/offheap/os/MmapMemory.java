@@ -5,9 +5,13 @@ import java.lang.foreign.MemorySegment;
 
 /** Linux blocks: anonymous private {@code mmap}, returned with {@code munmap} when the region closes. */
 final class MmapMemory implements NativeMemory {
-    static final MmapMemory INSTANCE = new MmapMemory();
+    static final MmapMemory INSTANCE = new MmapMemory(OwnedMappings.Owner.UNNAMED);
 
-    private MmapMemory() {}
+    private final OwnedMappings.Owner owner;
+
+    private MmapMemory(OwnedMappings.Owner owner) {
+        this.owner = owner;
+    }
 
     static boolean isSupported() {
         return Libc.isLinux() && Libc.mmapAvailable();
@@ -19,10 +23,16 @@ final class MmapMemory implements NativeMemory {
         NativeMemory.checkSize(byteSize);
         long length = NativeMemory.roundToPage(byteSize);
         MemorySegment mapped = Libc.mmapAnonymous(length);
+        OwnedMappings.add(mapped.address(), length, owner);
         Arena arena = Arena.ofShared();
         // The cleanup runs when the arena closes, after the handshake: no thread can still be reading.
         MemorySegment segment = mapped.reinterpret(byteSize, arena, unmapped -> Libc.munmap(unmapped, length));
         return new NativeRegion(arena, segment);
+    }
+
+    @Override
+    public NativeMemory ownedBy(OwnedMappings.Owner owner) {
+        return new MmapMemory(owner);
     }
 
     @Override

@@ -19,11 +19,15 @@ public final class MovableMemory {
 
     private MovableMemory() {}
 
-    /** Maps a new zeroed block; returns its address. Huge-page aligned and advised when its size allows. */
-    public static long allocate(long bytes) {
+    /**
+     * Maps a new zeroed block held by {@code owner}; returns its address. Huge-page aligned and advised when
+     * its size allows.
+     */
+    public static long allocate(long bytes, OwnedMappings.Owner owner) {
         checkSize(bytes);
         long address = AddressRange.mapAligned(bytes, Libc.PROT_READ | Libc.PROT_WRITE,
                 Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS, "movable memory");
+        OwnedMappings.add(address, bytes, owner);
         if (bytes % HUGE_PAGE == 0) {
             // Advice only: a kernel without transparent huge pages refuses it, and 4 KiB pages work as well.
             Libc.madvise(MemorySegment.ofAddress(address), bytes, Libc.MADV_HUGEPAGE);

@@ -28,6 +28,9 @@ public sealed interface NativeMemory permits MmapMemory, ArenaMemory {
      */
     NativeRegion allocate(long byteSize);
 
+    /** The same source, recording the blocks it maps as held by {@code owner} ({@link OwnedMappings}). */
+    NativeMemory ownedBy(OwnedMappings.Owner owner);
+
     /** A short name for logs and statistics: {@code "mmap"} or {@code "arena"}. */
     String name();
 

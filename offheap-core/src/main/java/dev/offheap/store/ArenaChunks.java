@@ -2,6 +2,7 @@ package dev.offheap.store;
 
 import dev.offheap.account.BudgetOwner;
 import dev.offheap.os.NativeMemory;
+import dev.offheap.os.OwnedMappings;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -12,8 +13,11 @@ import java.lang.foreign.MemorySegment;
  */
 final class ArenaChunks extends ChunkSource {
 
-    ArenaChunks(String name, long chunkSize, BudgetOwner account) {
+    private final NativeMemory blocks;
+
+    ArenaChunks(String name, long chunkSize, BudgetOwner account, OwnedMappings.Owner owner) {
         super(name, chunkSize, account);
+        this.blocks = NativeMemory.portable().ownedBy(owner);
     }
 
     @Override
@@ -28,7 +32,7 @@ final class ArenaChunks extends ChunkSource {
 
     @Override
     void back(Chunk chunk) {
-        chunk.region = NativeMemory.portable().allocate(chunkSize);
+        chunk.region = blocks.allocate(chunkSize);
         chunk.zero = true;
     }
 

@@ -10,6 +10,7 @@ import dev.offheap.metrics.jfr.PoolTrimmed;
 import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
 import dev.offheap.os.AddressRange;
+import dev.offheap.os.OwnedMappings;
 import dev.offheap.os.MovableMemory;
 import dev.offheap.os.NativeFile;
 import java.io.IOException;
@@ -58,6 +59,7 @@ public final class ChunkPool implements AutoCloseable {
     public static final long DEFAULT_CHUNK_SIZE = 4L << 20;
 
     private final String name;
+    private final OwnedMappings.Owner owner;
     private final long chunkSize;
     private final int chunkShift;
     private final boolean contiguous;
@@ -79,6 +81,7 @@ public final class ChunkPool implements AutoCloseable {
 
     private ChunkPool(Builder builder, long chunkSize) throws IOException {
         this.name = builder.name;
+        this.owner = OwnedMappings.Owner.named(name);
         this.chunkSize = chunkSize;
         this.chunkShift = Long.numberOfTrailingZeros(chunkSize);
         this.contiguous = !builder.portable && NativeFile.isSupported();
@@ -88,9 +91,9 @@ public final class ChunkPool implements AutoCloseable {
         this.mappings = new MappingBudget(name, chunkSize, builder.mappingLimit);
         BudgetOwner memoryAccount = memoryBudget.owner("store " + name + " memory chunks");
         if (contiguous) {
-            this.memory = new MovableChunks("memory", chunkSize, memoryAccount, mappings);
+            this.memory = new MovableChunks("memory", chunkSize, memoryAccount, mappings, owner);
         } else {
-            this.memory = new ArenaChunks("memory", chunkSize, memoryAccount);
+            this.memory = new ArenaChunks("memory", chunkSize, memoryAccount, owner);
         }
         ChunkSource spillSource = null;
         this.spillBudget = spillDirectory == null ? null : MemoryBudget.root(name + "-spill", builder.spillLimit);
@@ -172,6 +175,11 @@ public final class ChunkPool implements AutoCloseable {
     /** Whether arrays are contiguous ranges of addresses (Linux) or chunk by chunk (the portable path). */
     public boolean isContiguous() {
         return contiguous;
+    }
+
+    /** The addresses of the pool's memory chunks and arrays, as {@link OwnedMappings.Owner#ranges()} pairs. */
+    long[] addressRanges() {
+        return owner.ranges();
     }
 
     public String name() {
@@ -443,7 +451,7 @@ public final class ChunkPool implements AutoCloseable {
         mappings.take(fileRuns);
         AddressRange range;
         try {
-            range = AddressRange.reserve(Math.max(1, chunks.length) * chunkSize);
+            range = AddressRange.reserve(Math.max(1, chunks.length) * chunkSize, owner);
         } catch (RuntimeException | Error e) {
             mappings.give(fileRuns);
             throw e;

@@ -85,6 +85,11 @@ final class ChunkPoolMetrics implements ChunkPoolMXBean {
         return pool.chunkSize();
     }
 
+    @Override
+    public long[] getAddressRanges() {
+        return pool.addressRanges();
+    }
+
     private static long orMinusOne(long limit) {
         return limit == MemoryBudget.UNLIMITED ? -1 : limit;
     }

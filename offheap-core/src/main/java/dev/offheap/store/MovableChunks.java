@@ -2,6 +2,7 @@ package dev.offheap.store;
 
 import dev.offheap.account.BudgetOwner;
 import dev.offheap.os.MovableMemory;
+import dev.offheap.os.OwnedMappings;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -14,10 +15,12 @@ import java.lang.foreign.MemorySegment;
  */
 final class MovableChunks extends ChunkSource {
     private final MappingBudget mappings;
+    private final OwnedMappings.Owner owner;
 
-    MovableChunks(String name, long chunkSize, BudgetOwner account, MappingBudget mappings) {
+    MovableChunks(String name, long chunkSize, BudgetOwner account, MappingBudget mappings, OwnedMappings.Owner owner) {
         super(name, chunkSize, account);
         this.mappings = mappings;
+        this.owner = owner;
     }
 
     /** Gives the pages back ({@code MADV_DONTNEED}); the next touch gets fresh zeroed pages, huge if possible. */
@@ -36,7 +39,7 @@ final class MovableChunks extends ChunkSource {
     void back(Chunk chunk) {
         mappings.take(1);
         try {
-            chunk.address = MovableMemory.allocate(chunkSize);
+            chunk.address = MovableMemory.allocate(chunkSize, owner);
         } catch (RuntimeException | Error e) {
             mappings.give(1);
             throw e;

@@ -1,5 +1,6 @@
 package dev.offheap.store;
 
+import dev.offheap.os.OwnedMappings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -38,7 +39,7 @@ class SourceStepsUndoneTest {
     void newBlocksBackedBeforeTheMappingLimitAreFreedWhenTheNextOneIsRefused() throws IOException {
         assumeTrue(NativeFile.isSupported(), "movable blocks need Linux");
         MappingBudget mappings = new MappingBudget("steps test", "advice", 2);
-        MovableChunks source = new MovableChunks("memory", CHUNK, budget.owner("o"), mappings);
+        MovableChunks source = new MovableChunks("memory", CHUNK, budget.owner("o"), mappings, OwnedMappings.Owner.UNNAMED);
         assertThat(source.tryCharge(3)).isTrue();
         Chunk[] chunks = new Chunk[3];
         assertThatThrownBy(() -> source.backNew(chunks, 0, 3))
@@ -54,7 +55,7 @@ class SourceStepsUndoneTest {
     void theLastRequestsNewBlocksAreForgottenAsIfNeverCreated() throws IOException {
         assumeTrue(NativeFile.isSupported(), "movable blocks need Linux");
         MappingBudget mappings = new MappingBudget("steps test", "advice", 10);
-        MovableChunks source = new MovableChunks("memory", CHUNK, budget.owner("o"), mappings);
+        MovableChunks source = new MovableChunks("memory", CHUNK, budget.owner("o"), mappings, OwnedMappings.Owner.UNNAMED);
         assertThat(source.tryCharge(2)).isTrue();
         Chunk[] chunks = new Chunk[2];
         assertThat(assertBacked(source, chunks, 2)).isZero();
@@ -71,7 +72,7 @@ class SourceStepsUndoneTest {
     void newBlocksOfAnEarlierRequestBecomeHolesWhenALaterOneCreatedMore() throws IOException {
         assumeTrue(NativeFile.isSupported(), "movable blocks need Linux");
         MappingBudget mappings = new MappingBudget("steps test", "advice", 10);
-        MovableChunks source = new MovableChunks("memory", CHUNK, budget.owner("o"), mappings);
+        MovableChunks source = new MovableChunks("memory", CHUNK, budget.owner("o"), mappings, OwnedMappings.Owner.UNNAMED);
         assertThat(source.tryCharge(1)).isTrue();
         Chunk[] first = new Chunk[1];
         assertThat(assertBacked(source, first, 1)).isZero();
@@ -137,7 +138,7 @@ class SourceStepsUndoneTest {
 
     @Test
     void portableBlocksAreFreedAtTrimAtCloseAndWhenGivenBackAfterClose() throws IOException {
-        ArenaChunks source = new ArenaChunks("memory", CHUNK, budget.owner("o"));
+        ArenaChunks source = new ArenaChunks("memory", CHUNK, budget.owner("o"), OwnedMappings.Owner.UNNAMED);
         assertThat(source.tryCharge(3)).isTrue();
         Chunk[] chunks = new Chunk[3];
         assertBacked(source, chunks, 3);
@@ -166,7 +167,7 @@ class SourceStepsUndoneTest {
     void aTrimmedMovableBlockIsUnmapped() throws IOException {
         assumeTrue(NativeFile.isSupported(), "movable blocks need Linux");
         MappingBudget mappings = new MappingBudget("steps test", "advice", 10);
-        MovableChunks source = new MovableChunks("memory", CHUNK, budget.owner("o"), mappings);
+        MovableChunks source = new MovableChunks("memory", CHUNK, budget.owner("o"), mappings, OwnedMappings.Owner.UNNAMED);
         assertThat(source.tryCharge(1)).isTrue();
         Chunk[] chunks = new Chunk[1];
         assertBacked(source, chunks, 1);
@@ -194,7 +195,7 @@ class SourceStepsUndoneTest {
 
     @Test
     void closeReportsEveryFreeChunkReleased() throws IOException {
-        ArenaChunks source = new ArenaChunks("memory", CHUNK, budget.owner("o"));
+        ArenaChunks source = new ArenaChunks("memory", CHUNK, budget.owner("o"), OwnedMappings.Owner.UNNAMED);
         source.pool = "steps-close-events";
         assertThat(source.tryCharge(2)).isTrue();
         Chunk[] chunks = new Chunk[2];
