@@ -5,39 +5,26 @@ import java.util.List;
 
 /**
  * Splits the target's RSS into parts that never overlap, so that what is left, {@code unexplained}, is what
- * nothing accounts for.
+ * nothing accounts for. Every part is made of resident pages: none counts what is merely reserved or
+ * committed, and no part's figure can take pages another part has shown are its own.
  *
- * <p>The partition. Every mapping of {@code /proc/PID/smaps} has one {@link MappingKind}, and a part that
- * owns a kind counts its resident pages exactly:
+ * <p>Exact parts, counted page by page from {@code /proc/PID/smaps} (and {@code /proc/PID/pagemap} where a
+ * known range covers only part of a mapping):
  * <ol>
- *   <li>{@code heap}: the Java heap (its range from {@code GC.heap_info});</li>
- *   <li>{@code codeCache}: the code heaps ({@code Compiler.codecache} bounds);</li>
- *   <li>{@code programFiles}: libraries, jars, the JDK's image and CDS archive, the kernel's vdso;</li>
- *   <li>{@code mapped}: every other file mapping: the JDK's mapped buffers, offheap's mapped arrays and spill
- *       files, anything else mapping a file;</li>
- *   <li>{@code threadStacks} without NMT: recognised by the guard pages below them.</li>
+ *   <li>{@code heap} and {@code codeCache}: mappings inside the ranges {@code GC.heap_info} and
+ *       {@code Compiler.codecache} print;</li>
+ *   <li>{@code programFiles} (libraries, jars, the JDK's files), {@code mapped} (every other file) and
+ *       {@code sharedMemory} (memfd, {@code /dev/shm});</li>
+ *   <li>{@code threadStacks}, {@code metaspace}, {@code gc}, {@code otherJvm}: the JVM's labelled regions
+ *       ({@code System.map}, or NMT detail where that command is missing), stacks also by their guard pages;</li>
+ *   <li>{@code offheap}: the addresses offheap's pools publish ({@code AddressRanges} of their MBeans);</li>
+ *   <li>{@code malloc}: glibc's arenas, the brk heap and the 64 MiB arena heaps.</li>
  * </ol>
- * The rest is anonymous native memory (anonymous mappings, malloc's brk heap, shared memory), the
- * <em>native pool</em>. Its owners cannot be told apart by address, so each of the following takes what its
- * owner reports, in this order, never more than the pool still holds (the part then shows what it claimed):
- * <ol start="7">
- *   <li>{@code metaspace} without NMT: the Metaspace pool's committed bytes;</li>
- *   <li>{@code offheap}: bytes offheap's pools took from the OS ({@code BytesFromOs}): on Linux anonymous
- *       mappings of their own, never malloc'd;</li>
- *   <li>{@code malloc}: what glibc's malloc holds (arenas, in use and free, and chunks mapped on their own)
- *       less the arenas' top chunks, whose pages malloc may never have touched. Direct buffers, FFM arenas,
- *       NMT's malloc'd categories and native libraries' allocations all live here, so none is a part of its
- *       own: direct buffers are reported as a share of malloc;</li>
- *   <li>with NMT, from {@code System.map}'s labels: {@code threadStacks}, {@code metaspace}, {@code gc}
- *       (bitmaps, card table), {@code otherJvm}, each the resident pages of its labelled mappings at most
- *       NMT's committed figure. They come last because the kernel merges adjacent anonymous mappings, so a
- *       labelled mapping can hold a malloc'd neighbour's pages, and NMT's committed figures can be far above
- *       what is resident: malloc's own report is the more exact one.</li>
- * </ol>
- * Without NMT, or on a JDK without {@code System.map}, NMT's summary figures claim {@code metaspace}, {@code gc}
- * and {@code otherJvm} from the pool instead when NMT runs, and nothing claims them when it does not.
- * {@code unexplained = RSS - sum of the parts}: memory mapped by native code outside malloc, another
- * allocator (jemalloc), and without NMT the GC's structures and the JVM's smaller mappings.
+ * What is left of the anonymous mappings no part explains is then handed out by elimination, each taking at
+ * most its owner's own figure ({@code bound}): malloc's chunks mapped on their own (malloc_info's
+ * {@code mmap} total), then, only where the JVM did not label them, metaspace (its committed bytes) and, with
+ * NMT, GC structures and the JVM's other mappings (NMT's committed figures), and last, when the target
+ * preloads another allocator (jemalloc), that allocator: everything still left, by elimination.
  *
  * @param rss the RSS being split
  * @param parts the parts, in the order above
@@ -51,10 +38,11 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
      * @param key its JSON name
      * @param label its name for people
      * @param bytes resident bytes attributed to it
-     * @param claimed what its owner reports, when that was capped (else equal to bytes)
+     * @param exact true when counted from its own addresses; false when taken by elimination
+     * @param bound for a part taken by elimination, the most it could take (its owner's own figure); else -1
      * @param source where the figure comes from
      */
-    record Part(String key, String label, long bytes, long claimed, String source) {}
+    record Part(String key, String label, long bytes, boolean exact, long bound, String source) {}
 
     long part(String key) {
         return parts.stream().filter(p -> p.key().equals(key)).mapToLong(Part::bytes).findFirst().orElse(0);
@@ -66,79 +54,78 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
 
     static Attribution of(ProcessMemory memory, JvmAreas jvm, NativeReports reports, List<OffheapBean> offheap) {
         List<Part> parts = new ArrayList<>();
-        long nativePool = memory.of(MappingKind.NATIVE_HEAP) + memory.of(MappingKind.ANONYMOUS)
-                + memory.of(MappingKind.SHARED_MEMORY);
-        NmtSummary nmt = reports.nmt();
-        boolean labelled = !reports.vmMap().isEmpty() && nmt != null;
-        if (labelled) {
-            // The kernel merges adjacent anonymous mappings with equal permissions, so a labelled mapping can
-            // hold a neighbour's pages (a malloc'd chunk next to a GC bitmap), and NMT's committed figures can
-            // be far above what is resident (GC: 40 MB committed, 1 MB resident). So the labelled kinds go to
-            // the native pool too and claim from it last, after malloc, whose own report is exact.
-            nativePool += memory.of(MappingKind.THREAD_STACK) + memory.of(MappingKind.METASPACE)
-                    + memory.of(MappingKind.GC_DATA) + memory.of(MappingKind.JVM_OTHER);
-        }
-        Claims claims = new Claims(nativePool, parts);
-        if (memory.of(MappingKind.JAVA_HEAP) > 0) {
-            parts.add(exact("heap", "Java heap", memory.of(MappingKind.JAVA_HEAP), "smaps in the heap's range"));
+        Leftover anonymous = new Leftover(memory.of(MappingKind.ANONYMOUS), parts);
+        long heap = memory.of(MappingKind.JAVA_HEAP) + memory.owned("heap");
+        if (heap > 0 || !reports.heapRanges().isEmpty()) {
+            parts.add(exact("heap", "Java heap", heap, "smaps in the heap's range"));
         } else {
-            claims.take("heap", "Java heap", jvm.heapCommitted(), "MemoryMXBean committed");
+            anonymous.take("heap", "Java heap", jvm.heapCommitted(), "no heap range printed: committed heap, by elimination");
         }
-        if (memory.of(MappingKind.CODE_CACHE) > 0) {
-            parts.add(exact("codeCache", "code cache", memory.of(MappingKind.CODE_CACHE), "smaps in the code heaps"));
+        long code = memory.of(MappingKind.CODE_CACHE) + memory.owned("codeCache");
+        if (code > 0 || !reports.codeRanges().isEmpty()) {
+            parts.add(exact("codeCache", "code cache", code, "smaps in the code heaps"));
         } else {
-            claims.take("codeCache", "code cache", jvm.codeCacheCommitted(), "CodeHeap pools committed");
+            anonymous.take("codeCache", "code cache", jvm.codeCacheCommitted(),
+                    "no code heap printed: committed code cache, by elimination");
         }
         parts.add(exact("programFiles", "program files", memory.of(MappingKind.PROGRAM_FILE) + memory.of(MappingKind.KERNEL),
                 "smaps, libraries and jars"));
         parts.add(exact("mapped", "mapped files", memory.of(MappingKind.DATA_FILE), "smaps, other files"));
+        parts.add(exact("sharedMemory", "shared memory", memory.of(MappingKind.SHARED_MEMORY), "smaps, memfd and /dev/shm"));
+        boolean labelled = !reports.vmMap().isEmpty();
+        parts.add(exact("threadStacks", "thread stacks", memory.of(MappingKind.THREAD_STACK) + memory.owned("threadStacks"),
+                labelled ? "smaps, the JVM's stack labels and guard pages" : "smaps, guard-page layout"));
         if (labelled) {
-            // claimed below, after malloc
-        } else if (nmt != null) {
-            parts.add(exact("threadStacks", "thread stacks", memory.of(MappingKind.THREAD_STACK), "smaps, guard-page layout"));
-            claims.take("metaspace", "metaspace", nmt.metaspace(), "NMT Class + Metaspace mmap committed");
-            claims.take("gc", "GC structures", nmt.gc(), "NMT GC mmap committed");
-            claims.take("otherJvm", "other JVM mappings", nmt.otherMapped(), "NMT other categories' mmap committed");
-        } else {
-            parts.add(exact("threadStacks", "thread stacks", memory.of(MappingKind.THREAD_STACK), "smaps, guard-page layout"));
-            claims.take("metaspace", "metaspace", jvm.metaspaceCommitted(), "Metaspace pool committed");
+            String source = "smaps in the JVM's labelled regions";
+            parts.add(exact("metaspace", "metaspace", memory.owned("metaspace"), source));
+            parts.add(exact("gc", "GC structures", memory.owned("gc"), source));
+            parts.add(exact("otherJvm", "other JVM mappings", memory.owned("otherJvm"), source));
         }
-        long offheapBytes = offheap.stream().filter(OffheapBean::isPool).mapToLong(b -> b.number("BytesFromOs")).sum();
-        claims.take("offheap", "offheap pools", offheapBytes, "dev.offheap MBeans BytesFromOs");
+        parts.add(exact("offheap", "offheap pools", memory.owned("offheap"), "smaps in the pools' AddressRanges"));
         MallocInfo malloc = reports.malloc();
-        claims.take("malloc", "malloc (glibc)", malloc == null ? 0 : malloc.heldBytes() - malloc.topBytes(),
-                "malloc_info, held less top chunks");
-        if (labelled) {
-            String source = "smaps, System.map labels, at most NMT's figure";
-            claims.take("threadStacks", "thread stacks",
-                    Math.min(memory.of(MappingKind.THREAD_STACK), nmt.threadStacks()), source);
-            claims.take("metaspace", "metaspace", Math.min(memory.of(MappingKind.METASPACE), nmt.metaspace()), source);
-            claims.take("gc", "GC structures", Math.min(memory.of(MappingKind.GC_DATA), nmt.gc()), source);
-            claims.take("otherJvm", "other JVM mappings",
-                    Math.min(memory.of(MappingKind.JVM_OTHER), nmt.otherMapped()), source);
+        long arenas = memory.of(MappingKind.NATIVE_HEAP) + memory.of(MappingKind.MALLOC_ARENA);
+        long chunks = malloc == null ? 0 : Math.min(malloc.mmappedBytes(), anonymous.left);
+        anonymous.left -= chunks;
+        parts.add(new Part("malloc", "malloc (glibc)", arenas + chunks, malloc == null, malloc == null ? -1 : malloc.mmappedBytes(),
+                malloc == null ? "smaps, the brk heap and arena heaps (chunks mapped on their own unknown)"
+                        : "smaps, the brk heap and arena heaps; chunks mapped on their own by elimination, at most malloc_info's"));
+        if (!labelled) {
+            NmtSummary nmt = reports.nmt();
+            long metaspace = nmt != null ? nmt.metaspace() : jvm.metaspaceCommitted();
+            anonymous.take("metaspace", "metaspace", metaspace,
+                    nmt != null ? "by elimination, at most NMT's committed Class + Metaspace" : "by elimination, at most the Metaspace pool's committed");
+            if (nmt != null) {
+                anonymous.take("gc", "GC structures", nmt.gc(), "by elimination, at most NMT's committed GC");
+                anonymous.take("otherJvm", "other JVM mappings", nmt.otherMapped(),
+                        "by elimination, at most NMT's committed other mappings");
+            }
+        }
+        if (memory.otherAllocator() != null) {
+            anonymous.take("otherAllocator", "other allocator", anonymous.left,
+                    "by elimination: anonymous memory no other part explains, with " + memory.otherAllocator() + " loaded");
         }
         long explained = parts.stream().mapToLong(Part::bytes).sum();
         return new Attribution(memory.rss(), List.copyOf(parts), memory.rss() - explained);
     }
 
     private static Part exact(String key, String label, long bytes, String source) {
-        return new Part(key, label, bytes, bytes, source);
+        return new Part(key, label, bytes, true, -1, source);
     }
 
-    /** Hands out the native pool in order, each claim capped by what is left. */
-    private static final class Claims {
+    /** The anonymous memory no exact part explains, handed out in order, each share capped by its bound. */
+    private static final class Leftover {
         private long left;
         private final List<Part> parts;
 
-        Claims(long pool, List<Part> parts) {
-            this.left = pool;
+        Leftover(long left, List<Part> parts) {
+            this.left = left;
             this.parts = parts;
         }
 
-        void take(String key, String label, long claimed, String source) {
-            long bytes = Math.clamp(claimed, 0, Math.max(0, left));
+        void take(String key, String label, long bound, String source) {
+            long bytes = Math.clamp(bound, 0, Math.max(0, left));
             left -= bytes;
-            parts.add(new Part(key, label, bytes, Math.max(0, claimed), source));
+            parts.add(new Part(key, label, bytes, false, Math.max(0, bound), source));
         }
     }
 }

@@ -49,9 +49,28 @@ final class Json {
         return this;
     }
 
+    /** The shortest decimal that reads back as the same double (a JSON number), null for NaN and infinities. */
     Json value(double number) {
         comma();
-        out.append(Double.isFinite(number) ? String.format(Locale.ROOT, "%.4f", number) : "null");
+        out.append(Double.isFinite(number) ? Double.toString(number) : "null");
+        needsComma = true;
+        return this;
+    }
+
+    /** A number as exactly as its type holds it: integers as integers, floating point by {@link #value(double)}. */
+    Json value(Number number) {
+        if (number == null) {
+            return value((String) null);
+        }
+        if (number instanceof Double || number instanceof Float) {
+            return value(number.doubleValue());
+        }
+        return value(number.longValue());
+    }
+
+    Json value(boolean flag) {
+        comma();
+        out.append(flag);
         needsComma = true;
         return this;
     }

@@ -5,18 +5,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A sample as one line of JSON. The top-level keys {@code rss}, {@code heap}, {@code direct}, {@code mapped},
+ * A sample as one line of JSON, exact: every number as a JSON number in base units (bytes, milliseconds,
+ * fractions of one, counts), never rounded or truncated; a figure the target did not give is {@code null}.
+ * {@code version} is the schema's version ({@link #VERSION}); docs/inspect-json.md documents every field.
+ * The top-level keys {@code rss}, {@code heap}, {@code direct}, {@code mapped},
  * {@code malloc}, {@code offheap} and {@code unexplained} are bytes: resident bytes of each part of the
  * attribution, except {@code direct}, the JDK's direct buffer memory, which lies inside {@code malloc}.
  * {@code details} holds the figures behind them, {@code attribution} every part, {@code delta} (watch mode)
  * the change since the previous sample.
  */
 final class JsonReport {
+    /** The version of the document's schema: 2 since the parts became resident pages only. */
+    static final int VERSION = 2;
+
     private JsonReport() {}
 
     static String of(Sample previous, Sample now, List<String> findings) {
         Json json = new Json().beginObject();
-        json.field("pid", now.pid()).field("time", now.time().toString()).field("vm", now.jvm().vm());
+        json.field("version", VERSION).field("pid", now.pid()).field("time", now.time().toString()).field("vm", now.jvm().vm());
         headline(json, now);
         json.field("unexplainedShare", now.attribution().unexplainedShare());
         json.key("details").beginObject();
@@ -26,12 +32,12 @@ final class JsonReport {
         direct(json, now);
         mapped(json, now);
         malloc(json, now);
-        offheap(json, now.offheap());
+        offheap(json, now);
         json.endObject();
         json.key("attribution").beginArray();
         for (Attribution.Part p : now.attribution().parts()) {
-            json.beginObject().field("part", p.key()).field("bytes", p.bytes()).field("claimed", p.claimed())
-                    .field("source", p.source()).endObject();
+            json.beginObject().field("part", p.key()).field("bytes", p.bytes()).key("exact").value(p.exact())
+                    .key("bound").value(p.bound() < 0 ? null : p.bound()).field("source", p.source()).endObject();
         }
         json.endArray();
         json.key("findings").beginArray();
@@ -39,7 +45,7 @@ final class JsonReport {
         json.endArray();
         if (previous != null) {
             json.key("delta").beginObject();
-            json.field("seconds", Duration.between(previous.time(), now.time()).toMillis() / 1000.0);
+            json.field("millis", Duration.between(previous.time(), now.time()).toMillis());
             long[] was = headlineValues(previous);
             long[] is = headlineValues(now);
             for (int i = 0; i < HEADLINE.length; i++) {
@@ -80,7 +86,7 @@ final class JsonReport {
     private static void heap(Json json, Sample s) {
         JvmAreas j = s.jvm();
         json.key("heap").beginObject().field("resident", s.attribution().part("heap"))
-                .field("committed", j.heapCommitted()).field("used", j.heapUsed()).field("max", j.heapMax()).endObject();
+                .field("committed", j.heapCommitted()).field("used", j.heapUsed()).key("max").value(j.heapMax() < 0 ? null : j.heapMax()).endObject();
     }
 
     private static void jvm(Json json, Sample s) {
@@ -109,7 +115,7 @@ final class JsonReport {
         BufferPools.Churn c = s.buffers().churn();
         json.key("direct").beginObject().field("count", d.count()).field("capacity", d.capacity())
                 .field("memoryUsed", d.memoryUsed())
-                .field("maxDirectMemorySize", s.jvm().maxDirectMemory() == 0 ? -1 : s.jvm().maxDirectMemory());
+                .key("maxDirectMemorySize").value(s.jvm().maxDirectMemory() == 0 ? null : s.jvm().maxDirectMemory());
         json.key("churn").beginObject().field("windowMillis", c.windowMillis()).field("created", c.created())
                 .field("freed", c.freed()).field("bytesCreated", c.bytesCreated()).field("bytesFreed", c.bytesFreed())
                 .endObject().endObject();
@@ -128,7 +134,7 @@ final class JsonReport {
             json.field("unavailable", s.reports().mallocProblem());
         } else {
             json.field("resident", s.attribution().part("malloc")).field("inUse", m.inUseBytes())
-                    .field("free", m.freeBytes()).field("releasable", m.topBytes())
+                    .field("free", m.freeBytes()).field("topChunks", m.topBytes())
                     .field("keepcost", m.mainArenaTop()).field("arenas", m.arenas()).field("system", m.systemBytes())
                     .field("mmapped", m.mmappedBytes()).field("mmappedChunks", m.mmappedChunks())
                     .field("fragmentation", m.fragmentation());
@@ -136,14 +142,18 @@ final class JsonReport {
         json.endObject();
     }
 
-    private static void offheap(Json json, List<OffheapBean> beans) {
+    private static void offheap(Json json, Sample s) {
         json.key("offheap").beginArray();
-        for (OffheapBean b : beans) {
+        for (OffheapBean b : s.offheap()) {
             json.beginObject().field("type", b.type()).field("name", b.name());
             if (b.path() != null) {
                 json.field("path", b.path());
             }
-            b.numbers().forEach((name, value) -> json.field(name, value.longValue()));
+            if (b.isPool()) {
+                json.field("resident", s.memory().byOwner().getOrDefault(b.owner(), 0L)).field("reserved", b.reservedBytes())
+                        .field("ranges", b.addressRanges().length / 2);
+            }
+            b.numbers().forEach((name, value) -> json.key(name).value(value));
             json.endObject();
         }
         json.endArray();

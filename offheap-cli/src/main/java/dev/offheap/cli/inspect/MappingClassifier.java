@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>Java heap: inside the range {@code GC.heap_info} reports, or ZGC's {@code memfd:java_heap}.</li>
  *   <li>Code cache: inside a code heap's bounds ({@code Compiler.codecache}).</li>
- *   <li>With NMT, the JVM's own label from {@code System.map}: thread stacks, metaspace and class space, GC
- *       structures (bitmaps, card table), other JVM mappings.</li>
+ *   <li>malloc's arenas: {@code [heap]} (the main arena) and glibc's other arena heaps, anonymous mappings
+ *       on a 64 MiB boundary whose read-write part and inaccessible rest reserve exactly 64 MiB.</li>
  *   <li>Thread stacks: {@code [stack]}, and every anonymous read-write mapping that starts right where an
  *       inaccessible anonymous mapping of less than 64 KiB ends: a stack sits on its guard pages (glibc's
  *       guard page, HotSpot's red/yellow/reserved zones). Metaspace's holes are 64 KiB granules or more; a
@@ -21,6 +21,8 @@ import java.util.regex.Pattern;
  *   <li>Other file-backed mappings are data files; memfd, {@code /dev/shm} and System V segments are shared
  *       memory.</li>
  * </ul>
+ * The JVM's labelled regions and offheap's pools are not kinds: their addresses are known, so their pages
+ * are counted as {@link OwnedRange}s wherever they fall.
  */
 final class MappingClassifier {
     private static final long MAX_GUARD = 64 * 1024;
@@ -29,13 +31,11 @@ final class MappingClassifier {
 
     private final List<AddressRange> heap;
     private final List<AddressRange> code;
-    private final VmMap vmMap;
     private final String javaHome;
 
-    MappingClassifier(List<AddressRange> heap, List<AddressRange> code, VmMap vmMap, String javaHome) {
+    MappingClassifier(List<AddressRange> heap, List<AddressRange> code, String javaHome) {
         this.heap = heap;
         this.code = code;
-        this.vmMap = vmMap;
         this.javaHome = javaHome == null || javaHome.isEmpty() ? null : javaHome + "/";
     }
 
@@ -48,10 +48,6 @@ final class MappingClassifier {
         }
         if (code.stream().anyMatch(r -> r.contains(m))) {
             return MappingKind.CODE_CACHE;
-        }
-        MappingKind labelled = labelled(m);
-        if (labelled != null) {
-            return labelled;
         }
         if (path.equals("[heap]")) {
             return MappingKind.NATIVE_HEAP;
@@ -66,26 +62,33 @@ final class MappingClassifier {
                 || path.startsWith("/dev/zero") || path.startsWith("[anon_shmem")) {
             return MappingKind.SHARED_MEMORY;
         }
+        if (m.isAnonymous() && isArenaHeap(mappings, i)) {
+            return MappingKind.MALLOC_ARENA;
+        }
         if (m.isAnonymous()) {
             return isStack(mappings, i) ? MappingKind.THREAD_STACK : MappingKind.ANONYMOUS;
         }
         return isProgramFile(path) ? MappingKind.PROGRAM_FILE : MappingKind.DATA_FILE;
     }
 
-    private MappingKind labelled(Mapping m) {
-        String label = vmMap.label(m);
-        if (label == null) {
-            return null;
+    /**
+     * glibc arena heaps: read-write, starting on a 64 MiB boundary, and ending with their inaccessible rest
+     * on one. The kernel merges neighbouring heaps into one mapping, so it may span several.
+     */
+    private static boolean isArenaHeap(List<Mapping> mappings, int i) {
+        Mapping m = mappings.get(i);
+        if (!m.permissions().startsWith("rw") || m.isSharedMapping() || m.start() % ARENA_HEAP_ALIGNMENT != 0) {
+            return false;
         }
-        return switch (label) {
-            case "JAVAHEAP" -> MappingKind.JAVA_HEAP;
-            case "CODE" -> MappingKind.CODE_CACHE;
-            case "STACK" -> MappingKind.THREAD_STACK;
-            case "META", "CLASS" -> MappingKind.METASPACE;
-            case "CDS" -> m.isAnonymous() ? MappingKind.METASPACE : null;
-            case "GC", "CARDTBL" -> MappingKind.GC_DATA;
-            default -> m.isAnonymous() ? MappingKind.JVM_OTHER : null;
-        };
+        if (m.end() % ARENA_HEAP_ALIGNMENT == 0) {
+            return true;
+        }
+        if (i + 1 >= mappings.size()) {
+            return false;
+        }
+        Mapping rest = mappings.get(i + 1);
+        return rest.start() == m.end() && rest.isAnonymous() && rest.isInaccessible()
+                && rest.end() % ARENA_HEAP_ALIGNMENT == 0;
     }
 
     private static boolean isStack(List<Mapping> mappings, int i) {

@@ -2,6 +2,7 @@ package dev.offheap.cli.inspect;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,21 +15,54 @@ import javax.management.ObjectName;
 
 /**
  * One of offheap's own MBeans in the target ({@code dev.offheap:type=BufferPool|ChunkPool|MemoryBudget,name=...}),
- * with its numeric attributes ({@code BytesFromOs}, {@code BytesInUse}, {@code UsedBytes}...).
+ * with its numeric attributes ({@code BytesFromOs}, {@code BytesInUse}, {@code UsedBytes}...) as the MBean
+ * gives them ({@code Long}, {@code Integer}, {@code Double}: a hit rate stays a fraction), and a pool's
+ * {@code AddressRanges}.
  *
  * @param type the {@code type} key: {@code BufferPool}, {@code ChunkPool}, {@code MemoryBudget}...
  * @param name the {@code name} key
  * @param numbers the attributes whose values are numbers
  * @param path a budget's {@code Path}, or null
+ * @param addressRanges a pool's {@code AddressRanges} pairs (start, end), empty for other beans and for pools
+ *        of an offheap version that does not publish them
  */
-record OffheapBean(String type, String name, Map<String, Long> numbers, String path) {
+record OffheapBean(String type, String name, Map<String, Number> numbers, String path, long[] addressRanges) {
+
+    OffheapBean(String type, String name, Map<String, ? extends Number> numbers, String path) {
+        this(type, name, Collections.unmodifiableMap(new LinkedHashMap<>(numbers)), path, new long[0]);
+    }
 
     boolean isPool() {
         return type.endsWith("Pool");
     }
 
     long number(String attribute) {
-        return numbers.getOrDefault(attribute, 0L);
+        return numbers.getOrDefault(attribute, 0L).longValue();
+    }
+
+    /** The pool's addresses as ranges whose resident pages are the {@code offheap} part. */
+    List<OwnedRange> ranges() {
+        List<OwnedRange> ranges = new ArrayList<>();
+        for (int i = 0; i + 1 < addressRanges.length; i += 2) {
+            if (addressRanges[i + 1] > addressRanges[i]) {
+                ranges.add(new OwnedRange(addressRanges[i], addressRanges[i + 1], "offheap", owner(), false));
+            }
+        }
+        return ranges;
+    }
+
+    /** {@code type/name}, the key of its resident bytes in {@link ProcessMemory#byOwner()}. */
+    String owner() {
+        return type + "/" + name;
+    }
+
+    /** Bytes of addresses the pool holds, reserved or not. */
+    long reservedBytes() {
+        long total = 0;
+        for (int i = 0; i + 1 < addressRanges.length; i += 2) {
+            total += addressRanges[i + 1] - addressRanges[i];
+        }
+        return total;
     }
 
     /** Every {@code dev.offheap} MBean of the target, pools first. */
@@ -53,11 +87,14 @@ record OffheapBean(String type, String name, Map<String, Long> numbers, String p
         for (int i = 0; i < infos.length; i++) {
             names[i] = infos[i].getName();
         }
-        Map<String, Long> numbers = new LinkedHashMap<>();
+        Map<String, Number> numbers = new LinkedHashMap<>();
         String path = null;
+        long[] ranges = new long[0];
         for (Attribute a : server.getAttributes(on, names).asList()) {
             if (a.getValue() instanceof Number n) {
-                numbers.put(a.getName(), n.longValue());
+                numbers.put(a.getName(), n);
+            } else if (a.getName().equals("AddressRanges") && a.getValue() instanceof long[] pairs) {
+                ranges = pairs;
             } else if (a.getName().equals("Path") && a.getValue() != null) {
                 path = a.getValue().toString();
             }
@@ -68,6 +105,6 @@ record OffheapBean(String type, String name, Map<String, Long> numbers, String p
         } else if (name.startsWith("\"")) {
             name = ObjectName.unquote(name);
         }
-        return new OffheapBean(String.valueOf(on.getKeyProperty("type")), name, numbers, path);
+        return new OffheapBean(String.valueOf(on.getKeyProperty("type")), name, numbers, path, ranges);
     }
 }

@@ -1,7 +1,12 @@
 package dev.offheap.cli.inspect;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -9,24 +14,51 @@ import java.util.regex.Pattern;
 /**
  * The target's resident memory as the kernel sees it ({@code /proc/PID/smaps}), bytes.
  *
+ * <p>The pages inside an {@link OwnedRange} go to its part ({@link #owned}); the rest of each mapping goes to
+ * the mapping's {@link MappingKind} ({@link #byKind}). So a part that knows its addresses is exact even where
+ * the kernel merged its mapping with a neighbour's, and nothing is counted twice.
+ *
  * @param rss resident bytes, the sum over all mappings
  * @param anonymous resident anonymous pages (private memory no file backs)
  * @param fileBacked resident pages of files (the kernel can drop clean ones under pressure)
  * @param sharedMemory resident pages of shared memory (memfd, {@code /dev/shm}, shared anonymous)
  * @param sharedWithOthers resident pages also mapped by another process (libraries, mostly)
- * @param byKind resident bytes per {@link MappingKind}
+ * @param byKind resident bytes per {@link MappingKind}, outside every owned range
+ * @param owned resident bytes inside owned ranges, per part
+ * @param byOwner resident bytes inside owned ranges, per owner (a pool's {@code type/name}, a JVM label)
  * @param mappings how many mappings
  * @param otherAllocator the file of a malloc replacement the target maps (jemalloc, tcmalloc, mimalloc), or null
  */
 record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemory, long sharedWithOthers,
-        Map<MappingKind, Long> byKind, int mappings, String otherAllocator) {
+        Map<MappingKind, Long> byKind, Map<String, Long> owned, Map<String, Long> byOwner, int mappings,
+        String otherAllocator) {
     private static final Pattern ALLOCATOR = Pattern.compile("lib(jemalloc|tcmalloc|mimalloc)[^/]*$");
+
+    /** Counts the resident bytes of an address range that covers only part of a mapping. */
+    @FunctionalInterface
+    interface PageCounter {
+        long residentBytes(long start, long end) throws IOException;
+
+        PageCounter NONE = (start, end) -> {
+            throw new IOException("no page map to count a partly owned mapping");
+        };
+    }
 
     long of(MappingKind kind) {
         return byKind.getOrDefault(kind, 0L);
     }
 
+    long owned(String part) {
+        return owned.getOrDefault(part, 0L);
+    }
+
     static ProcessMemory of(List<Mapping> mappings, MappingClassifier classifier) {
+        return of(mappings, classifier, List.of(), PageCounter.NONE);
+    }
+
+    static ProcessMemory of(List<Mapping> mappings, MappingClassifier classifier, List<OwnedRange> ranges,
+            PageCounter pages) {
+        List<OwnedRange> sorted = disjoint(ranges);
         long rss = 0;
         long anonymous = 0;
         long shmem = 0;
@@ -36,10 +68,28 @@ record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemor
         for (MappingKind kind : MappingKind.values()) {
             byKind.put(kind, 0L);
         }
+        Map<String, Long> owned = new LinkedHashMap<>();
+        Map<String, Long> byOwner = new LinkedHashMap<>();
+        int next = 0;
         for (int i = 0; i < mappings.size(); i++) {
             Mapping m = mappings.get(i);
             MappingKind kind = classifier.kind(mappings, i);
-            byKind.merge(kind, m.rss(), Long::sum);
+            while (next < sorted.size() && sorted.get(next).end() <= m.start()) {
+                next++;
+            }
+            long carved = 0;
+            for (int r = next; r < sorted.size() && sorted.get(r).start() < m.end(); r++) {
+                OwnedRange range = sorted.get(r);
+                if (range.anonymousOnly() && !m.isAnonymous() || m.rss() == 0) {
+                    continue;
+                }
+                long bytes = range.covers(m) ? m.rss()
+                        : Math.min(m.rss() - carved, count(pages, Math.max(range.start(), m.start()), Math.min(range.end(), m.end())));
+                carved += bytes;
+                owned.merge(range.part(), bytes, Long::sum);
+                byOwner.merge(range.owner(), bytes, Long::sum);
+            }
+            byKind.merge(kind, m.rss() - carved, Long::sum);
             rss += m.rss();
             if (allocator == null && ALLOCATOR.matcher(m.path()).find()) {
                 allocator = m.path();
@@ -51,6 +101,32 @@ record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemor
             }
         }
         return new ProcessMemory(rss, anonymous, Math.max(0, rss - anonymous - shmem), shmem, shared,
-                Collections.unmodifiableMap(byKind), mappings.size(), allocator);
+                Collections.unmodifiableMap(byKind), Collections.unmodifiableMap(owned),
+                Collections.unmodifiableMap(byOwner), mappings.size(), allocator);
+    }
+
+    private static long count(PageCounter pages, long start, long end) {
+        try {
+            return pages.residentBytes(start, end);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot count the resident pages of 0x" + Long.toHexString(start) + "-0x"
+                    + Long.toHexString(end) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The ranges in address order, each overlap given to the range that starts first. */
+    private static List<OwnedRange> disjoint(List<OwnedRange> ranges) {
+        List<OwnedRange> sorted = new ArrayList<>(ranges);
+        sorted.sort(Comparator.comparingLong(OwnedRange::start));
+        List<OwnedRange> result = new ArrayList<>();
+        long end = Long.MIN_VALUE;
+        for (OwnedRange r : sorted) {
+            if (r.end() <= end) {
+                continue;
+            }
+            result.add(r.start() >= end ? r : new OwnedRange(end, r.end(), r.part(), r.owner(), r.anonymousOnly()));
+            end = r.end();
+        }
+        return result;
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Takes {@link Sample}s of one attached target. */
@@ -27,8 +28,13 @@ final class Sampler {
         List<OffheapBean> offheap = OffheapBean.readAll(connection.server());
         NativeReports reports = NativeReports.read(commands, jvm.nmtEnabled());
         List<Mapping> mappings = Smaps.parse(readSmaps(pid));
-        ProcessMemory memory = ProcessMemory.of(mappings,
-                new MappingClassifier(reports.heapRanges(), reports.codeRanges(), reports.vmMap(), jvm.javaHome()));
+        List<OwnedRange> owned = new ArrayList<>(reports.vmMap().ranges());
+        offheap.forEach(bean -> owned.addAll(bean.ranges()));
+        ProcessMemory memory;
+        try (Pagemap pages = Pagemap.open(pid)) {
+            memory = ProcessMemory.of(mappings, new MappingClassifier(reports.heapRanges(), reports.codeRanges(),
+                    jvm.javaHome()), owned, pages::residentBytes);
+        }
         Attribution attribution = Attribution.of(memory, jvm, reports, offheap);
         return new Sample(pid, Instant.now(), memory, jvm, buffers, reports, offheap, attribution);
     }

@@ -18,7 +18,7 @@ final class TableReport {
         t.jvm(now);
         t.buffers(previous, now);
         t.malloc(now);
-        t.offheap(now.offheap());
+        t.offheap(now);
         t.findings(findings);
         return t.out.toString();
     }
@@ -52,9 +52,9 @@ final class TableReport {
         line("");
         line("Where RSS goes               %11s %7s %12s  %s", "resident", "share", previous == null ? "" : "change", "from");
         for (Attribution.Part p : a.parts()) {
-            String claimed = p.claimed() > p.bytes() ? " (claims " + Bytes.human(p.claimed()) + ", capped)" : "";
+            String bound = p.bound() >= 0 ? " (at most " + Bytes.human(p.bound()) + ")" : "";
             line("  %-26s %11s %6.1f%% %12s  %s%s", p.label(), Bytes.human(p.bytes()), share(p.bytes(), a.rss()),
-                    previous == null ? "" : signed(p.bytes() - previous.attribution().part(p.key())), p.source(), claimed);
+                    previous == null ? "" : signed(p.bytes() - previous.attribution().part(p.key())), p.source(), bound);
         }
         line("  %-26s %11s %6.1f%% %12s  RSS minus the parts above", "unexplained", Bytes.human(a.unexplained()),
                 100 * a.unexplainedShare(), previous == null ? "" : signed(a.unexplained() - previous.attribution().unexplained()));
@@ -111,7 +111,8 @@ final class TableReport {
                 100 * m.fragmentation());
     }
 
-    private void offheap(List<OffheapBean> beans) {
+    private void offheap(Sample s) {
+        List<OffheapBean> beans = s.offheap();
         line("");
         if (beans.isEmpty()) {
             line("offheap     no dev.offheap MBeans in the target");
@@ -120,8 +121,9 @@ final class TableReport {
         line("offheap");
         for (OffheapBean b : beans) {
             if (b.isPool()) {
-                line("  %-10s %-16s from OS %s, in use %s, cached %s, peak %s, limit %s, leaks %d", b.type(), b.name(),
-                        Bytes.human(b.number("BytesFromOs")), Bytes.human(b.number("BytesInUse")),
+                line("  %-10s %-16s resident %s of %s reserved, from OS %s, in use %s, cached %s, peak %s, limit %s,"
+                        + " leaks %d", b.type(), b.name(), Bytes.human(s.memory().byOwner().getOrDefault(b.owner(), 0L)),
+                        Bytes.human(b.reservedBytes()), Bytes.human(b.number("BytesFromOs")), Bytes.human(b.number("BytesInUse")),
                         Bytes.human(b.number("BytesCached")), Bytes.human(b.number("PeakBytes")),
                         limit(b.number("LimitBytes")), b.number("Leaks"));
             } else {

@@ -1,5 +1,7 @@
 package dev.offheap.cli.inspect;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -21,6 +23,33 @@ record VmMap(NavigableMap<Long, Map.Entry<Long, String>> labels) {
 
     boolean isEmpty() {
         return labels.isEmpty();
+    }
+
+    /**
+     * Every labelled range as an {@link OwnedRange} of its attribution part: {@code STACK} of threadStacks,
+     * {@code META}, {@code CLASS} and anonymous {@code CDS} of metaspace, {@code GC} and {@code CARDTBL} of gc,
+     * {@code JAVAHEAP} of heap, {@code CODE} of codeCache, any other of otherJvm. Only anonymous mappings count,
+     * so the CDS archive's file stays among program files.
+     */
+    List<OwnedRange> ranges() {
+        List<OwnedRange> ranges = new ArrayList<>();
+        for (Map.Entry<Long, Map.Entry<Long, String>> e : labels.entrySet()) {
+            String label = e.getValue().getValue();
+            int dash = label.indexOf('-');
+            String kind = dash > 0 ? label.substring(0, dash) : label;
+            String part = switch (kind) {
+                case "STACK" -> "threadStacks";
+                case "META", "CLASS", "CDS" -> "metaspace";
+                case "GC", "CARDTBL" -> "gc";
+                case "JAVAHEAP" -> "heap";
+                case "CODE" -> "codeCache";
+                default -> "otherJvm";
+            };
+            if (e.getValue().getKey() > e.getKey()) {
+                ranges.add(new OwnedRange(e.getKey(), e.getValue().getKey(), part, kind, true));
+            }
+        }
+        return ranges;
     }
 
     /** The label of the range holding the mapping ({@code STACK-42-main} reads {@code STACK}), or null. */

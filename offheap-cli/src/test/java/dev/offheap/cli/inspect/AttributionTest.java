@@ -9,252 +9,143 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 /**
- * RSS split into parts from hand-made figures: resident bytes per mapping kind, NMT's summary, malloc's figures,
- * offheap's MBeans. Each part gets exactly the bytes the partition in {@link Attribution}'s comment gives it, the
- * native pool is handed out in order and never more than it holds, and unexplained is RSS less the parts.
+ * RSS split into parts from hand-made figures: resident bytes per mapping kind and inside owned ranges, NMT's
+ * summary, malloc's figures. Exact parts are what their pages say whatever any owner claims; the anonymous
+ * memory left over is handed out in order, each share at most its bound; unexplained is RSS less the parts.
  */
 class AttributionTest {
     private static final long KIB = 1L << 10;
     private static final long MIB = 1L << 20;
+    private static final long GIB = 1L << 30;
 
-    /** Heap, code cache, metaspace committed as the MXBeans report them. */
+    /** Heap, code cache, metaspace committed as the JVM reports them. */
     private static final JvmAreas JVM = new JvmAreas("VM", 4, "/opt/jdk", 200 * MIB, 512 * MIB, 1024 * MIB,
             30 * MIB, 28 * MIB, 12 * MIB, 20, 0, "off");
 
-    /** Held 30 + 6 MiB, top chunks 2 MiB: malloc claims 34 MiB. */
+    /** 6 MiB in 2 chunks mapped on their own. */
     private static final MallocInfo MALLOC = new MallocInfo(2, 30 * MIB, 5 * MIB, 6 * MIB, 2, MIB, 2 * MIB);
 
-    /** Two pools take 40 + 8 MiB from the OS; a budget is no pool, so its figure does not count. */
-    private static final List<OffheapBean> OFFHEAP = List.of(
-            new OffheapBean("BufferPool", "http", Map.of("BytesFromOs", 40 * MIB, "BytesInUse", 30 * MIB), null),
-            new OffheapBean("ChunkPool", "cache", Map.of("BytesFromOs", 8 * MIB), null),
-            new OffheapBean("MemoryBudget", "root", Map.of("BytesFromOs", 1024 * MIB, "UsedBytes", MIB), "/"));
-
-    /**
-     * NMT's summary: metaspace 4 + 16 MiB mapped, GC 10 MiB, other categories 3 + 1 MiB (the heap, code, CDS
-     * archive, thread stacks, class space and metaspace are not "other"), thread stacks 3 MiB resident.
-     */
     private static final NmtSummary NMT = nmt();
 
     private static final VmMap LABELS = new VmMap(new TreeMap<>(Map.of(0x1000L, Map.entry(0x2000L, "GC"))));
 
     @Test
-    void withoutNmtSmapsGivesTheFileAndStackPartsAndTheMxBeansAndMallocClaimThePool() {
+    void everyExactPartIsItsResidentPagesAndUnexplainedIsTheRest() {
         ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.CODE_CACHE, 10 * MIB,
                 MappingKind.PROGRAM_FILE, 40 * MIB, MappingKind.KERNEL, 8 * KIB, MappingKind.DATA_FILE, 16 * MIB,
-                MappingKind.THREAD_STACK, 2 * MIB, MappingKind.NATIVE_HEAP, 20 * MIB, MappingKind.ANONYMOUS, 100 * MIB,
-                MappingKind.SHARED_MEMORY, 4 * MIB));
-
-        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, MALLOC), OFFHEAP);
-
-        // native pool: 20 + 100 + 4 = 124 MiB; metaspace 30, offheap 48, malloc 34 leave 12
-        assertThat(a.parts()).containsExactly(
-                new Part("heap", "Java heap", 300 * MIB, 300 * MIB, "smaps in the heap's range"),
-                new Part("codeCache", "code cache", 10 * MIB, 10 * MIB, "smaps in the code heaps"),
-                new Part("programFiles", "program files", 40 * MIB + 8 * KIB, 40 * MIB + 8 * KIB, "smaps, libraries and jars"),
-                new Part("mapped", "mapped files", 16 * MIB, 16 * MIB, "smaps, other files"),
-                new Part("threadStacks", "thread stacks", 2 * MIB, 2 * MIB, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "Metaspace pool committed"),
-                new Part("offheap", "offheap pools", 48 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
-                new Part("malloc", "malloc (glibc)", 34 * MIB, 34 * MIB, "malloc_info, held less top chunks"));
-        assertThat(a.rss()).isEqualTo(492 * MIB + 8 * KIB);
-        assertThat(a.unexplained()).isEqualTo(12 * MIB);
-    }
-
-    @Test
-    void claimsBeyondThePoolAreCappedAndShowWhatTheyClaimed() {
-        ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 100 * MIB, MappingKind.CODE_CACHE, 5 * MIB,
-                MappingKind.NATIVE_HEAP, 10 * MIB, MappingKind.ANONYMOUS, 30 * MIB));
-
-        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, MALLOC), OFFHEAP);
-
-        // native pool 40 MiB: metaspace takes 30, offheap the 10 left of its 48, malloc nothing of its 34
-        assertThat(a.parts()).containsExactly(
-                new Part("heap", "Java heap", 100 * MIB, 100 * MIB, "smaps in the heap's range"),
-                new Part("codeCache", "code cache", 5 * MIB, 5 * MIB, "smaps in the code heaps"),
-                new Part("programFiles", "program files", 0, 0, "smaps, libraries and jars"),
-                new Part("mapped", "mapped files", 0, 0, "smaps, other files"),
-                new Part("threadStacks", "thread stacks", 0, 0, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "Metaspace pool committed"),
-                new Part("offheap", "offheap pools", 10 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
-                new Part("malloc", "malloc (glibc)", 0, 34 * MIB, "malloc_info, held less top chunks"));
-        assertThat(a.unexplained()).isZero();
-    }
-
-    @Test
-    void withoutTheirRangesHeapAndCodeCacheClaimTheirCommittedBytesFromThePoolFirst() {
-        ProcessMemory memory = memory(Map.of(MappingKind.NATIVE_HEAP, 20 * MIB, MappingKind.ANONYMOUS, 700 * MIB));
-
-        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, MALLOC), OFFHEAP);
-
-        // pool 720 MiB: heap 512, code cache 12, metaspace 30, offheap 48, malloc 34 leave 84
-        assertThat(a.parts()).containsExactly(
-                new Part("heap", "Java heap", 512 * MIB, 512 * MIB, "MemoryMXBean committed"),
-                new Part("codeCache", "code cache", 12 * MIB, 12 * MIB, "CodeHeap pools committed"),
-                new Part("programFiles", "program files", 0, 0, "smaps, libraries and jars"),
-                new Part("mapped", "mapped files", 0, 0, "smaps, other files"),
-                new Part("threadStacks", "thread stacks", 0, 0, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "Metaspace pool committed"),
-                new Part("offheap", "offheap pools", 48 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
-                new Part("malloc", "malloc (glibc)", 34 * MIB, 34 * MIB, "malloc_info, held less top chunks"));
-        assertThat(a.unexplained()).isEqualTo(84 * MIB);
-    }
-
-    @Test
-    void aHeapClaimLargerThanThePoolTakesItAll() {
-        ProcessMemory memory = memory(Map.of(MappingKind.ANONYMOUS, 100 * MIB, MappingKind.PROGRAM_FILE, 7 * MIB));
-
-        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, MALLOC), OFFHEAP);
-
-        assertThat(a.parts()).containsExactly(
-                new Part("heap", "Java heap", 100 * MIB, 512 * MIB, "MemoryMXBean committed"),
-                new Part("codeCache", "code cache", 0, 12 * MIB, "CodeHeap pools committed"),
-                new Part("programFiles", "program files", 7 * MIB, 7 * MIB, "smaps, libraries and jars"),
-                new Part("mapped", "mapped files", 0, 0, "smaps, other files"),
-                new Part("threadStacks", "thread stacks", 0, 0, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 0, 30 * MIB, "Metaspace pool committed"),
-                new Part("offheap", "offheap pools", 0, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
-                new Part("malloc", "malloc (glibc)", 0, 34 * MIB, "malloc_info, held less top chunks"));
-        assertThat(a.unexplained()).isZero();
-    }
-
-    @Test
-    void withNmtButNoLabelsNmtsFiguresClaimMetaspaceGcAndOtherJvmMappings() {
-        ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.CODE_CACHE, 10 * MIB,
-                MappingKind.PROGRAM_FILE, 40 * MIB, MappingKind.DATA_FILE, 16 * MIB, MappingKind.THREAD_STACK, 2 * MIB,
-                MappingKind.NATIVE_HEAP, 20 * MIB, MappingKind.ANONYMOUS, 100 * MIB, MappingKind.SHARED_MEMORY, 4 * MIB));
-
-        Attribution a = Attribution.of(memory, JVM, reports(NMT, VmMap.EMPTY, MALLOC), OFFHEAP);
-
-        // pool 124 MiB: metaspace 20, gc 10, other 4, offheap 48, malloc 34 leave 8
-        assertThat(a.parts()).containsExactly(
-                new Part("heap", "Java heap", 300 * MIB, 300 * MIB, "smaps in the heap's range"),
-                new Part("codeCache", "code cache", 10 * MIB, 10 * MIB, "smaps in the code heaps"),
-                new Part("programFiles", "program files", 40 * MIB, 40 * MIB, "smaps, libraries and jars"),
-                new Part("mapped", "mapped files", 16 * MIB, 16 * MIB, "smaps, other files"),
-                new Part("threadStacks", "thread stacks", 2 * MIB, 2 * MIB, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 20 * MIB, 20 * MIB, "NMT Class + Metaspace mmap committed"),
-                new Part("gc", "GC structures", 10 * MIB, 10 * MIB, "NMT GC mmap committed"),
-                new Part("otherJvm", "other JVM mappings", 4 * MIB, 4 * MIB, "NMT other categories' mmap committed"),
-                new Part("offheap", "offheap pools", 48 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
-                new Part("malloc", "malloc (glibc)", 34 * MIB, 34 * MIB, "malloc_info, held less top chunks"));
-        assertThat(a.unexplained()).isEqualTo(8 * MIB);
-    }
-
-    @Test
-    void withLabelsTheLabelledKindsJoinThePoolAndClaimLastAtMostNmtsFigure() {
-        ProcessMemory memory = memory(Map.ofEntries(Map.entry(MappingKind.JAVA_HEAP, 300 * MIB),
-                Map.entry(MappingKind.CODE_CACHE, 10 * MIB), Map.entry(MappingKind.PROGRAM_FILE, 40 * MIB),
-                Map.entry(MappingKind.DATA_FILE, 16 * MIB), Map.entry(MappingKind.THREAD_STACK, 5 * MIB),
-                Map.entry(MappingKind.METASPACE, 18 * MIB), Map.entry(MappingKind.GC_DATA, 12 * MIB),
-                Map.entry(MappingKind.JVM_OTHER, 2 * MIB), Map.entry(MappingKind.NATIVE_HEAP, 20 * MIB),
-                Map.entry(MappingKind.ANONYMOUS, 100 * MIB), Map.entry(MappingKind.SHARED_MEMORY, 4 * MIB)));
-
-        Attribution a = Attribution.of(memory, JVM, reports(NMT, LABELS, MALLOC), OFFHEAP);
-
-        // pool 124 + 5 + 18 + 12 + 2 = 161 MiB: offheap 48, malloc 34, then stacks min(5, 3), metaspace min(18, 20),
-        // gc min(12, 10), other min(2, 4) leave 46
-        String source = "smaps, System.map labels, at most NMT's figure";
-        assertThat(a.parts()).containsExactly(
-                new Part("heap", "Java heap", 300 * MIB, 300 * MIB, "smaps in the heap's range"),
-                new Part("codeCache", "code cache", 10 * MIB, 10 * MIB, "smaps in the code heaps"),
-                new Part("programFiles", "program files", 40 * MIB, 40 * MIB, "smaps, libraries and jars"),
-                new Part("mapped", "mapped files", 16 * MIB, 16 * MIB, "smaps, other files"),
-                new Part("offheap", "offheap pools", 48 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
-                new Part("malloc", "malloc (glibc)", 34 * MIB, 34 * MIB, "malloc_info, held less top chunks"),
-                new Part("threadStacks", "thread stacks", 3 * MIB, 3 * MIB, source),
-                new Part("metaspace", "metaspace", 18 * MIB, 18 * MIB, source),
-                new Part("gc", "GC structures", 10 * MIB, 10 * MIB, source),
-                new Part("otherJvm", "other JVM mappings", 2 * MIB, 2 * MIB, source));
-        assertThat(a.rss()).isEqualTo(527 * MIB);
-        assertThat(a.unexplained()).isEqualTo(46 * MIB);
-    }
-
-    @Test
-    void withLabelsMallocAndOffheapComeFirstSoTheLabelledKindsAreCappedByWhatTheyLeave() {
-        ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.THREAD_STACK, 5 * MIB,
-                MappingKind.METASPACE, 18 * MIB, MappingKind.GC_DATA, 12 * MIB, MappingKind.JVM_OTHER, 2 * MIB,
-                MappingKind.ANONYMOUS, 50 * MIB));
-
-        Attribution a = Attribution.of(memory, JVM, reports(NMT, LABELS, MALLOC), OFFHEAP);
-
-        // pool 50 + 5 + 18 + 12 + 2 = 87 MiB: the code cache (no range) 12, offheap 48, malloc the 27 left of its
-        // 34, the labelled kinds nothing of their min(smaps, NMT)
-        String source = "smaps, System.map labels, at most NMT's figure";
-        assertThat(a.parts()).containsExactly(
-                new Part("heap", "Java heap", 300 * MIB, 300 * MIB, "smaps in the heap's range"),
-                new Part("codeCache", "code cache", 12 * MIB, 12 * MIB, "CodeHeap pools committed"),
-                new Part("programFiles", "program files", 0, 0, "smaps, libraries and jars"),
-                new Part("mapped", "mapped files", 0, 0, "smaps, other files"),
-                new Part("offheap", "offheap pools", 48 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
-                new Part("malloc", "malloc (glibc)", 27 * MIB, 34 * MIB, "malloc_info, held less top chunks"),
-                new Part("threadStacks", "thread stacks", 0, 3 * MIB, source),
-                new Part("metaspace", "metaspace", 0, 18 * MIB, source),
-                new Part("gc", "GC structures", 0, 10 * MIB, source),
-                new Part("otherJvm", "other JVM mappings", 0, 2 * MIB, source));
-        assertThat(a.unexplained()).isZero();
-    }
-
-    @Test
-    void labelsWithoutNmtsSummaryAreNotUsedAndTheirKindsStayUnexplained() {
-        ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.CODE_CACHE, 10 * MIB,
-                MappingKind.METASPACE, 18 * MIB, MappingKind.NATIVE_HEAP, 20 * MIB, MappingKind.ANONYMOUS, 100 * MIB));
-
-        Attribution a = Attribution.of(memory, JVM, reports(null, LABELS, MALLOC), OFFHEAP);
-
-        // pool 120 MiB (not the 18 MiB labelled metaspace): metaspace 30, offheap 48, malloc 34 leave 8
-        assertThat(a.parts()).containsExactly(
-                new Part("heap", "Java heap", 300 * MIB, 300 * MIB, "smaps in the heap's range"),
-                new Part("codeCache", "code cache", 10 * MIB, 10 * MIB, "smaps in the code heaps"),
-                new Part("programFiles", "program files", 0, 0, "smaps, libraries and jars"),
-                new Part("mapped", "mapped files", 0, 0, "smaps, other files"),
-                new Part("threadStacks", "thread stacks", 0, 0, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "Metaspace pool committed"),
-                new Part("offheap", "offheap pools", 48 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
-                new Part("malloc", "malloc (glibc)", 34 * MIB, 34 * MIB, "malloc_info, held less top chunks"));
-        assertThat(a.unexplained()).isEqualTo(26 * MIB);
-    }
-
-    @Test
-    void withoutMallocStatisticsOrOffheapBeansTheyClaimNothing() {
-        ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.CODE_CACHE, 10 * MIB,
-                MappingKind.ANONYMOUS, 100 * MIB));
+                MappingKind.THREAD_STACK, 2 * MIB, MappingKind.NATIVE_HEAP, 20 * MIB, MappingKind.MALLOC_ARENA, 64 * MIB,
+                MappingKind.ANONYMOUS, 100 * MIB, MappingKind.SHARED_MEMORY, 4 * MIB), Map.of());
 
         Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, null), List.of());
 
-        assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::claimed).containsExactly(
-                tuple("heap", 300 * MIB, 300 * MIB),
-                tuple("codeCache", 10 * MIB, 10 * MIB),
-                tuple("programFiles", 0L, 0L),
-                tuple("mapped", 0L, 0L),
-                tuple("threadStacks", 0L, 0L),
-                tuple("metaspace", 30 * MIB, 30 * MIB),
-                tuple("offheap", 0L, 0L),
-                tuple("malloc", 0L, 0L));
+        assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::exact).containsExactly(
+                tuple("heap", 300 * MIB, true), tuple("codeCache", 10 * MIB, true),
+                tuple("programFiles", 40 * MIB + 8 * KIB, true), tuple("mapped", 16 * MIB, true),
+                tuple("sharedMemory", 4 * MIB, true), tuple("threadStacks", 2 * MIB, true),
+                tuple("offheap", 0L, true), tuple("malloc", 84 * MIB, true), tuple("metaspace", 30 * MIB, false));
         assertThat(a.unexplained()).isEqualTo(70 * MIB);
     }
 
+    /**
+     * Issue 12's sparse case: a pool has reserved 22 GiB and touched 128 MiB; an arena's 192 MiB are a chunk
+     * malloc mapped on its own. offheap is its resident pages, and malloc keeps what is its own.
+     */
     @Test
-    void aNegativeClaimTakesNothingAndClaimsNothing() {
-        ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.CODE_CACHE, 10 * MIB,
-                MappingKind.ANONYMOUS, 100 * MIB));
-        // top chunks larger than what malloc holds: held less top is -1 MiB
-        MallocInfo odd = new MallocInfo(1, 2 * MIB, 2 * MIB, 0, 0, 3 * MIB, 3 * MIB);
+    void aSparsePoolCountsItsResidentPagesAndLeavesMallocItsOwn() {
+        ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 50 * MIB, MappingKind.NATIVE_HEAP, 8 * MIB,
+                MappingKind.ANONYMOUS, 200 * MIB), Map.of("offheap", 128 * MIB));
+        MallocInfo malloc = new MallocInfo(1, 8 * MIB, MIB, 192 * MIB + 4 * KIB, 1, MIB, MIB);
 
-        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, odd), List.of());
+        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, malloc), List.of());
 
-        assertThat(a.parts()).last().isEqualTo(new Part("malloc", "malloc (glibc)", 0, 0, "malloc_info, held less top chunks"));
+        assertThat(a.part("offheap")).isEqualTo(128 * MIB);
+        assertThat(a.part("malloc")).isEqualTo(8 * MIB + 192 * MIB + 4 * KIB);
+        assertThat(a.parts()).filteredOn(p -> p.key().equals("malloc")).extracting(Part::exact, Part::bound)
+                .containsExactly(tuple(false, 192 * MIB + 4 * KIB));
+        assertThat(a.part("metaspace")).isEqualTo(8 * MIB - 4 * KIB);
+    }
+
+    @Test
+    void labelledRegionsAreExactAndNothingIsEstimatedBesideThem() {
+        ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.ANONYMOUS, 50 * MIB),
+                Map.of("metaspace", 20 * MIB, "gc", 3 * MIB, "threadStacks", 5 * MIB, "otherJvm", MIB));
+
+        Attribution a = Attribution.of(memory, JVM, reports(NMT, LABELS, MALLOC), List.of());
+
+        assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::exact).contains(
+                tuple("threadStacks", 5 * MIB, true), tuple("metaspace", 20 * MIB, true), tuple("gc", 3 * MIB, true),
+                tuple("otherJvm", MIB, true), tuple("malloc", 6 * MIB, false));
+        assertThat(a.parts()).extracting(Part::key).doesNotHaveDuplicates();
+        assertThat(a.unexplained()).isEqualTo(44 * MIB);
+    }
+
+    /** JDK 17 with NMT summary: no addresses, so the JVM's parts come by elimination, capped by NMT's figures. */
+    @Test
+    void withoutLabelsNmtFiguresBoundWhatTheJvmsPartsTakeAfterMalloc() {
+        ProcessMemory memory = memory(Map.of(MappingKind.ANONYMOUS, 25 * MIB), Map.of());
+
+        Attribution a = Attribution.of(memory, JVM, reports(NMT, VmMap.EMPTY, MALLOC), List.of());
+
+        assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::bound).containsSubsequence(
+                tuple("malloc", 6 * MIB, 6 * MIB), tuple("metaspace", 19 * MIB, 20 * MIB),
+                tuple("gc", 0L, 10 * MIB), tuple("otherJvm", 0L, 4 * MIB));
+        assertThat(a.unexplained()).isZero();
+    }
+
+    @Test
+    void anotherAllocatorTakesTheAnonymousMemoryLeftByElimination() {
+        ProcessMemory jemalloc = new ProcessMemory(100 * MIB, 0, 0, 0, 0, byKind(Map.of(MappingKind.ANONYMOUS, 100 * MIB)),
+                Map.of(), Map.of(), 1, "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2");
+
+        Attribution a = Attribution.of(jemalloc, JVM, reports(NMT, LABELS, null), List.of());
+
+        assertThat(a.parts()).filteredOn(p -> p.key().equals("otherAllocator")).extracting(Part::bytes, Part::exact)
+                .containsExactly(tuple(100 * MIB, false));
+        assertThat(a.unexplained()).isZero();
+    }
+
+    @Test
+    void withoutAHeapRangeTheCommittedHeapIsTakenByElimination() {
+        ProcessMemory memory = memory(Map.of(MappingKind.ANONYMOUS, 600 * MIB), Map.of());
+
+        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, null), List.of());
+
+        assertThat(a.parts().get(0)).isEqualTo(new Part("heap", "Java heap", 512 * MIB, false, 512 * MIB,
+                "no heap range printed: committed heap, by elimination"));
+        assertThat(a.parts().get(1)).extracting(Part::bytes, Part::bound).containsExactly(12 * MIB, 12 * MIB);
+    }
+
+    /** No owner's figure, however wrong, changes an exact part or pushes the parts past RSS. */
+    @Property
+    void exactPartsIgnoreEveryClaimAndThePartsNeverExceedRss(@ForAll @LongRange(min = 0, max = 1L << 40) long mmapped,
+            @ForAll @LongRange(min = 0, max = 1L << 40) long nmtGc, @ForAll @LongRange(min = 0, max = 1L << 30) long anonymous,
+            @ForAll @LongRange(min = 0, max = 1L << 30) long offheap, @ForAll boolean labelled) {
+        ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, GIB, MappingKind.ANONYMOUS, anonymous,
+                MappingKind.NATIVE_HEAP, 3 * MIB), Map.of("offheap", offheap, "gc", labelled ? MIB : 0L));
+        Map<String, NmtSummary.Category> c = new LinkedHashMap<>(NMT.categories());
+        c.put("GC", new NmtSummary.Category(nmtGc, nmtGc, 0, 0));
+        MallocInfo malloc = new MallocInfo(1, 3 * MIB, 0, mmapped, 1, 0, 0);
+
+        Attribution a = Attribution.of(memory, JVM, reports(new NmtSummary(c), labelled ? LABELS : VmMap.EMPTY, malloc),
+                List.of());
+
+        assertThat(a.part("heap")).isEqualTo(GIB);
+        assertThat(a.part("offheap")).isEqualTo(offheap);
         assertThat(a.parts()).allSatisfy(p -> assertThat(p.bytes()).isNotNegative());
-        assertThat(a.unexplained()).isEqualTo(70 * MIB);
+        assertThat(a.unexplained()).isNotNegative();
+        assertThat(a.parts().stream().mapToLong(Part::bytes).sum() + a.unexplained()).isEqualTo(memory.rss());
     }
 
     @Test
     void partReadsAPartsBytesAndZeroForAPartThatIsNotThere() {
-        Attribution a = new Attribution(100, List.of(new Part("heap", "Java heap", 60, 70, "s"),
-                new Part("malloc", "malloc (glibc)", 30, 30, "s")), 10);
+        Attribution a = new Attribution(100, List.of(new Part("heap", "Java heap", 60, true, -1, "s"),
+                new Part("malloc", "malloc (glibc)", 30, false, 30, "s")), 10);
 
         assertThat(a.part("heap")).isEqualTo(60);
         assertThat(a.part("malloc")).isEqualTo(30);
@@ -267,17 +158,23 @@ class AttributionTest {
         assertThat(new Attribution(0, List.of(), 0).unexplainedShare()).isEqualTo(0.0);
     }
 
-    private static ProcessMemory memory(Map<MappingKind, Long> resident) {
+    private static Map<MappingKind, Long> byKind(Map<MappingKind, Long> resident) {
         Map<MappingKind, Long> byKind = new EnumMap<>(MappingKind.class);
         for (MappingKind kind : MappingKind.values()) {
             byKind.put(kind, resident.getOrDefault(kind, 0L));
         }
-        long rss = resident.values().stream().mapToLong(Long::longValue).sum();
-        return new ProcessMemory(rss, 0, 0, 0, 0, byKind, 1, null);
+        return byKind;
+    }
+
+    private static ProcessMemory memory(Map<MappingKind, Long> resident, Map<String, Long> owned) {
+        long rss = resident.values().stream().mapToLong(Long::longValue).sum()
+                + owned.values().stream().mapToLong(Long::longValue).sum();
+        return new ProcessMemory(rss, 0, 0, 0, 0, byKind(resident), owned, Map.of(), 1, null);
     }
 
     private static NativeReports reports(NmtSummary nmt, VmMap labels, MallocInfo malloc) {
-        return new NativeReports(List.of(), List.of(), nmt, labels, malloc, malloc == null ? "none" : null);
+        return new NativeReports(List.of(new AddressRange(0, 1)), List.of(new AddressRange(0, 1)), nmt, labels, malloc,
+                malloc == null ? "none" : null);
     }
 
     private static NmtSummary nmt() {

@@ -440,15 +440,15 @@ class FindingsTest {
         List<OffheapBean> offheap = List.of(bean("BufferPool", "http", Map.of("BytesFromOs", 8 * MIB, "Leaks", 0L)));
 
         Sample sample() {
-            ProcessMemory memory = new ProcessMemory(rss, rss, 0, 0, 0, new EnumMap<>(MappingKind.class), 100,
+            ProcessMemory memory = new ProcessMemory(rss, rss, 0, 0, 0, new EnumMap<>(MappingKind.class), Map.of(), Map.of(), 100,
                     otherAllocator);
             JvmAreas jvm = new JvmAreas("OpenJDK 64-Bit Server VM 25", cpus, "/opt/jdk", 100 * MIB, 300 * MIB, heapMax,
                     20 * MIB, 18 * MIB, 10 * MIB, 20, maxDirect, nmtMode);
             NativeReports reports = new NativeReports(List.of(), List.of(), null, VmMap.EMPTY, malloc, mallocProblem);
             List<Attribution.Part> parts = new ArrayList<>();
-            parts.add(new Attribution.Part("heap", "Java heap", heap, heap, "smaps in the heap's range"));
+            parts.add(new Attribution.Part("heap", "Java heap", heap, true, -1, "smaps in the heap's range"));
             long malloced = rss - heap - unexplained;
-            parts.add(new Attribution.Part("malloc", "malloc (glibc)", malloced, malloced, "malloc_info"));
+            parts.add(new Attribution.Part("malloc", "malloc (glibc)", malloced, true, -1, "smaps, arenas"));
             return new Sample(4242, time, memory, jvm, new BufferPools(direct, BufferPools.Usage.NONE, churn), reports,
                     offheap, new Attribution(rss, parts, unexplained));
         }

@@ -21,14 +21,14 @@ class JsonReportTest {
                 List.of("first", "with \"quotes\"\nand a newline"));
 
         Map<String, Object> expected = obj(
-                "pid", 4_194_305, "time", "2025-03-04T05:06:07Z", "vm", "OpenJDK 64-Bit Server VM 25+36-LTS",
+                "version", 2, "pid", 4_194_305, "time", "2025-03-04T05:06:07Z", "vm", "OpenJDK 64-Bit Server VM 25+36-LTS",
                 "rss", 524_288_000, "heap", 262_144_000, "direct", 3_670_016, "mapped", 26_214_400,
                 "malloc", 36_700_160, "offheap", 62_914_560, "unexplained", 26_214_400, "unexplainedShare", 0.05,
                 "details", obj(
                         "rss", obj("anonymous", 419_430_400, "fileBacked", 78_643_200, "sharedMemory", 26_214_400,
                                 "sharedWithOthers", 31_457_280, "mappings", 321,
                                 "byKind", obj("javaHeap", 262_144_000, "codeCache", 15_728_640, "threadStack", 5_242_880,
-                                        "metaspace", 0, "gcData", 0, "jvmOther", 0, "nativeHeap", 31_457_280,
+                                        "nativeHeap", 31_457_280, "mallocArena", 0,
                                         "anonymous", 104_857_600, "programFile", 52_420_608, "dataFile", 26_214_400,
                                         "sharedMemory", 26_214_400, "kernel", 8192)),
                         "heap", obj("resident", 262_144_000, "committed", 268_435_456, "used", 125_829_120,
@@ -50,39 +50,42 @@ class JsonReportTest {
                                         "bytesFreed", 1_048_576)),
                         "mapped", obj("count", 2, "capacity", 25_165_824, "memoryUsed", 25_169_920, "resident", 26_214_400),
                         "malloc", obj("resident", 36_700_160, "inUse", 39_845_888, "free", 10_485_760,
-                                "releasable", 3_145_728, "keepcost", 2_097_152, "arenas", 3, "system", 41_943_040,
-                                "mmapped", 8_388_608, "mmappedChunks", 5, "fragmentation", 0.2105),
+                                "topChunks", 3_145_728, "keepcost", 2_097_152, "arenas", 3, "system", 41_943_040,
+                                "mmapped", 8_388_608, "mmappedChunks", 5, "fragmentation", 0.21052631578947367),
                         "offheap", arr(
-                                obj("type", "BufferPool", "name", "http \"edge\"", "BytesFromOs", 62_914_560,
+                                obj("type", "BufferPool", "name", "http \"edge\"", "resident", 62_914_560,
+                                        "reserved", 67_108_864, "ranges", 1, "BytesFromOs", 62_914_560,
                                         "BytesInUse", 41_943_040, "BytesCached", 20_971_520, "PeakBytes", 67_108_864,
-                                        "LimitBytes", Long.MAX_VALUE, "Leaks", 0),
-                                obj("type", "ChunkPool", "name", "cache", "BytesFromOs", 0, "BytesInUse", 0,
+                                        "LimitBytes", Long.MAX_VALUE, "Leaks", 0, "ThreadCacheHitRate", 0.99999),
+                                obj("type", "ChunkPool", "name", "cache", "resident", 0, "reserved", 0, "ranges", 0,
+                                        "BytesFromOs", 0, "BytesInUse", 0,
                                         "BytesCached", 0, "PeakBytes", 0, "LimitBytes", 268_435_456, "Leaks", 2),
                                 obj("type", "MemoryBudget", "name", "root", "path", "/app/cache", "UsedBytes", 104_857_600,
                                         "PeakBytes", 125_829_120, "LimitBytes", 1_073_741_824),
                                 obj("type", "MemoryBudget", "name", "spill", "UsedBytes", 0, "PeakBytes", 1024,
                                         "LimitBytes", -1))),
                 "attribution", arr(
-                        part("heap", 262_144_000, 262_144_000, "smaps in the heap's range"),
-                        part("codeCache", 15_728_640, 15_728_640, "smaps in the code heaps"),
-                        part("programFiles", 52_428_800, 52_428_800, "smaps, libraries and jars"),
-                        part("mapped", 26_214_400, 26_214_400, "smaps, other files"),
-                        part("threadStacks", 5_242_880, 5_242_880, "smaps, guard-page layout"),
-                        part("metaspace", 20_971_520, 20_971_520, "NMT Class + Metaspace mmap committed"),
-                        part("gc", 10_485_760, 10_485_760, "NMT GC mmap committed"),
-                        part("otherJvm", 5_242_880, 5_242_880, "NMT other categories' mmap committed"),
-                        part("offheap", 62_914_560, 62_914_560, "dev.offheap MBeans BytesFromOs"),
+                        part("heap", 262_144_000, -1, "smaps in the heap's range"),
+                        part("codeCache", 15_728_640, -1, "smaps in the code heaps"),
+                        part("programFiles", 52_428_800, -1, "smaps, libraries and jars"),
+                        part("mapped", 26_214_400, -1, "smaps, other files"),
+                        part("threadStacks", 5_242_880, -1, "smaps, guard-page layout"),
+                        part("metaspace", 20_971_520, -1, "NMT Class + Metaspace mmap committed"),
+                        part("gc", 10_485_760, -1, "NMT GC mmap committed"),
+                        part("otherJvm", 5_242_880, -1, "NMT other categories' mmap committed"),
+                        part("offheap", 62_914_560, -1, "dev.offheap MBeans BytesFromOs"),
                         part("malloc", 36_700_160, 47_185_920, "malloc_info, held less top chunks")),
                 "findings", arr("first", "with \"quotes\"\nand a newline"),
-                "delta", obj("seconds", 9.5, "rss", 20_971_520, "heap", 10_485_760, "direct", 1_572_864, "mapped", 0,
+                "delta", obj("millis", 9500, "rss", 20_971_520, "heap", 10_485_760, "direct", 1_572_864, "mapped", 0,
                         "malloc", -5_242_880, "offheap", 0, "unexplained", 5_242_880, "directCount", 4));
 
         Object json = MiniJson.parse(text);
 
         assertThat(json).isEqualTo(expected);
         assertThat(keys(json)).isEqualTo(keys(expected));
-        assertThat(text).doesNotContain("\n").contains("\"unexplainedShare\":0.0500,", "\"fragmentation\":0.2105}",
-                "\"seconds\":9.5000,", "\"LimitBytes\":9223372036854775807,", "\"name\":\"http \\\"edge\\\"\"",
+        assertThat(text).doesNotContain("\n").contains("\"unexplainedShare\":0.05,",
+                "\"fragmentation\":0.21052631578947367}", "\"ThreadCacheHitRate\":0.99999}", "\"millis\":9500,",
+                "\"LimitBytes\":9223372036854775807,", "\"name\":\"http \\\"edge\\\"\"",
                 "\"with \\\"quotes\\\"\\nand a newline\"");
     }
 
@@ -91,20 +94,20 @@ class JsonReportTest {
         String text = JsonReport.of(null, ReportSamples.bare(), List.of());
 
         Map<String, Object> expected = obj(
-                "pid", 4_194_305, "time", "2025-03-04T05:06:07Z", "vm", "VM",
+                "version", 2, "pid", 4_194_305, "time", "2025-03-04T05:06:07Z", "vm", "VM",
                 "rss", 67_108_864, "heap", 16_777_216, "direct", 0, "mapped", 16_777_216, "malloc", 0, "offheap", 0,
-                "unexplained", 0, "unexplainedShare", 0,
+                "unexplained", 0, "unexplainedShare", 0.0,
                 "details", obj(
                         "rss", obj("anonymous", 16_777_216, "fileBacked", 50_331_648, "sharedMemory", 0,
                                 "sharedWithOthers", 0, "mappings", 7,
-                                "byKind", obj("javaHeap", 0, "codeCache", 0, "threadStack", 0, "metaspace", 0, "gcData", 0,
-                                        "jvmOther", 0, "nativeHeap", 0, "anonymous", 16_777_216, "programFile", 33_554_432,
+                                "byKind", obj("javaHeap", 0, "codeCache", 0, "threadStack", 0, "nativeHeap", 0,
+                                        "mallocArena", 0, "anonymous", 16_777_216, "programFile", 33_554_432,
                                         "dataFile", 16_777_216, "sharedMemory", 0, "kernel", 0)),
-                        "heap", obj("resident", 16_777_216, "committed", 33_554_432, "used", 1_048_576, "max", -1),
+                        "heap", obj("resident", 16_777_216, "committed", 33_554_432, "used", 1_048_576, "max", null),
                         "jvm", obj("nmt", "off", "threads", 9, "threadStacks", 0, "metaspace", 0,
                                 "metaspaceCommitted", 4_194_304, "metaspaceUsed", 3_145_728, "codeCache", 0,
                                 "codeCacheCommitted", 2_097_152),
-                        "direct", obj("count", 0, "capacity", 0, "memoryUsed", 0, "maxDirectMemorySize", -1,
+                        "direct", obj("count", 0, "capacity", 0, "memoryUsed", 0, "maxDirectMemorySize", null,
                                 "churn", obj("windowMillis", 0, "created", 0, "freed", 0, "bytesCreated", 0, "bytesFreed", 0)),
                         "mapped", obj("count", 0, "capacity", 0, "memoryUsed", 0, "resident", 16_777_216),
                         "malloc", obj("unavailable", "System.native_heap_info said: \"no\""),
@@ -112,19 +115,19 @@ class JsonReportTest {
                 "attribution", arr(
                         part("heap", 16_777_216, 33_554_432, "MemoryMXBean committed"),
                         part("codeCache", 0, 2_097_152, "CodeHeap pools committed"),
-                        part("programFiles", 33_554_432, 33_554_432, "smaps, libraries and jars"),
-                        part("mapped", 16_777_216, 16_777_216, "smaps, other files"),
-                        part("threadStacks", 0, 0, "smaps, guard-page layout"),
+                        part("programFiles", 33_554_432, -1, "smaps, libraries and jars"),
+                        part("mapped", 16_777_216, -1, "smaps, other files"),
+                        part("threadStacks", 0, -1, "smaps, guard-page layout"),
                         part("metaspace", 0, 4_194_304, "Metaspace pool committed"),
-                        part("offheap", 0, 0, "dev.offheap MBeans BytesFromOs"),
-                        part("malloc", 0, 0, "malloc_info, held less top chunks")),
+                        part("offheap", 0, -1, "dev.offheap MBeans BytesFromOs"),
+                        part("malloc", 0, -1, "malloc_info, held less top chunks")),
                 "findings", arr());
 
         Object json = MiniJson.parse(text);
 
         assertThat(json).isEqualTo(expected);
         assertThat(keys(json)).isEqualTo(keys(expected));
-        assertThat(text).contains("\"unexplainedShare\":0.0000,");
+        assertThat(text).contains("\"unexplainedShare\":0.0,", "\"max\":null}", "\"bound\":null,");
     }
 
     /** A JSON object: names and values in order, numbers as MiniJson reads them (doubles). */
@@ -140,12 +143,12 @@ class JsonReportTest {
         return new ArrayList<>(Arrays.stream(values).map(JsonReportTest::json).toList());
     }
 
-    private static Map<String, Object> part(String key, long bytes, long claimed, String source) {
-        return obj("part", key, "bytes", bytes, "claimed", claimed, "source", source);
+    private static Map<String, Object> part(String key, long bytes, long bound, String source) {
+        return obj("part", key, "bytes", bytes, "exact", bound < 0, "bound", bound < 0 ? null : bound, "source", source);
     }
 
     private static Object json(Object value) {
-        return value instanceof Number n ? (Object) n.doubleValue() : value;
+        return value instanceof Integer || value instanceof Long ? (Object) ((Number) value).longValue() : value;
     }
 
     /** The names of every object, nested, in order: what equals on maps does not compare. */

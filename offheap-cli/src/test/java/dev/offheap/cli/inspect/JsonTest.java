@@ -18,15 +18,15 @@ class JsonTest {
                 .value(2.25).value((String) null).beginObject().endObject().beginArray().endArray().beginObject()
                 .field("a", 1L).endObject().endArray().key("empty").beginObject().endObject().endObject().toString();
 
-        assertThat(json).isEqualTo("{\"n\":42,\"neg\":-7,\"s\":\"text\",\"nothing\":null,\"x\":0.5000,"
-                + "\"list\":[1,\"two\",2.2500,null,{},[],{\"a\":1}],\"empty\":{}}");
+        assertThat(json).isEqualTo("{\"n\":42,\"neg\":-7,\"s\":\"text\",\"nothing\":null,\"x\":0.5,"
+                + "\"list\":[1,\"two\",2.25,null,{},[],{\"a\":1}],\"empty\":{}}");
         Map<String, Object> expected = new LinkedHashMap<>();
-        expected.put("n", 42.0);
-        expected.put("neg", -7.0);
+        expected.put("n", 42L);
+        expected.put("neg", -7L);
         expected.put("s", "text");
         expected.put("nothing", null);
         expected.put("x", 0.5);
-        expected.put("list", Arrays.asList(1.0, "two", 2.25, null, Map.of(), List.of(), Map.of("a", 1.0)));
+        expected.put("list", Arrays.asList(1L, "two", 2.25, null, Map.of(), List.of(), Map.of("a", 1L)));
         expected.put("empty", Map.of());
         assertThat(MiniJson.parse(json)).isEqualTo(expected);
     }
@@ -47,11 +47,21 @@ class JsonTest {
     }
 
     @Test
-    void fractionsHaveFourDecimalsAndWhatIsNotFiniteIsNull() {
-        String json = new Json().beginArray().value(1.0 / 3).value(2.0 / 3).value(-0.5).value(1e6).value(0.0)
-                .value(Double.NaN).value(Double.POSITIVE_INFINITY).value(Double.NEGATIVE_INFINITY).endArray().toString();
+    void fractionsAreWrittenExactlyAndWhatIsNotFiniteIsNull() {
+        String json = new Json().beginArray().value(1.0 / 3).value(0.99999).value(-0.5).value(1e6).value(0.0)
+                .value(1e-7).value(Double.NaN).value(Double.POSITIVE_INFINITY).value(Double.NEGATIVE_INFINITY).endArray()
+                .toString();
 
-        assertThat(json).isEqualTo("[0.3333,0.6667,-0.5000,1000000.0000,0.0000,null,null,null]");
+        assertThat(json).isEqualTo("[0.3333333333333333,0.99999,-0.5,1000000.0,0.0,1.0E-7,null,null,null]");
+        assertThat(MiniJson.parse(json)).isEqualTo(Arrays.asList(1.0 / 3, 0.99999, -0.5, 1e6, 0.0, 1e-7, null, null, null));
+    }
+
+    @Test
+    void aNumberKeepsItsTypeBooleansAreLiteralsAndANullNumberIsNull() {
+        String json = new Json().beginArray().value((Number) 7).value((Number) Long.MAX_VALUE).value((Number) 0.25)
+                .value((Number) 1.5f).value((Number) null).value(true).value(false).endArray().toString();
+
+        assertThat(json).isEqualTo("[7,9223372036854775807,0.25,1.5,null,true,false]");
     }
 
     @Test

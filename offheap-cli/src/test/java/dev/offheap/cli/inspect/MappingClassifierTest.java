@@ -1,6 +1,7 @@
 package dev.offheap.cli.inspect;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -41,8 +42,7 @@ class MappingClassifierTest {
     void classifiesByRangeLayoutAndPath() {
         List<Mapping> mappings = Smaps.parse(SMAPS);
         MappingClassifier classifier = new MappingClassifier(AddressRange.span("[0x00000000c0000000, 0x0000000100000000)"),
-                AddressRange.findAll(" bounds [0x00007f1000000000, 0x00007f1000080000, 0x00007f1000400000]"),
-                VmMap.EMPTY, "/usr/lib/jvm/jdk");
+                AddressRange.findAll(" bounds [0x00007f1000000000, 0x00007f1000080000, 0x00007f1000400000]"), "/usr/lib/jvm/jdk");
 
         assertThat(mappings).hasSize(10);
         assertThat(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9).stream().map(i -> classifier.kind(mappings, i))).containsExactly(
@@ -65,8 +65,7 @@ class MappingClassifierTest {
 
     /** Heap [0xc0000000, 0x100000000), one code heap, no labels, the JDK in /opt/jdk. */
     private static final MappingClassifier PLAIN = new MappingClassifier(
-            List.of(new AddressRange(HEAP_START, HEAP_END)), List.of(new AddressRange(CODE_START, CODE_END)),
-            VmMap.EMPTY, "/opt/jdk");
+            List.of(new AddressRange(HEAP_START, HEAP_END)), List.of(new AddressRange(CODE_START, CODE_END)), "/opt/jdk");
 
     @Test
     void theHeapIsEveryMappingInsideItsRangeAndZgcsMemfd() {
@@ -122,8 +121,8 @@ class MappingClassifierTest {
 
     @Test
     void withoutItsJavaHomeTheJdksOwnFilesAreDataFiles() {
-        MappingClassifier noHome = new MappingClassifier(List.of(), List.of(), VmMap.EMPTY, "");
-        MappingClassifier nullHome = new MappingClassifier(List.of(), List.of(), VmMap.EMPTY, null);
+        MappingClassifier noHome = new MappingClassifier(List.of(), List.of(), "");
+        MappingClassifier nullHome = new MappingClassifier(List.of(), List.of(), null);
 
         assertThat(kind(noHome, file(0x7f3000000000L, "r--p", "/opt/jdk/lib/tzdb.dat"))).isEqualTo(MappingKind.DATA_FILE);
         assertThat(kind(nullHome, file(0x7f3000000000L, "r--p", "/opt/jdk/lib/tzdb.dat"))).isEqualTo(MappingKind.DATA_FILE);
@@ -169,7 +168,7 @@ class MappingClassifierTest {
     }
 
     @Test
-    void withNmtTheJvmsLabelsNameItsMappings() {
+    void withNmtTheJvmsLabelsBecomeRangesOfTheirParts() {
         VmMap labels = VmMap.parse("""
                 0x0000000000010000-0x0000000000020000 1 rw-p 1 0 4K com JAVAHEAP -
                 0x0000000000020000-0x0000000000030000 1 rwxp 1 0 4K com CODE -
@@ -177,44 +176,38 @@ class MappingClassifierTest {
                 0x0000000000040000-0x0000000000050000 1 rw-p 1 0 4K com META -
                 0x0000000000050000-0x0000000000060000 1 rw-p 1 0 4K com CLASS -
                 0x0000000000060000-0x0000000000070000 1 rw-p 1 0 4K com CDS -
-                0x0000000000070000-0x0000000000080000 1 rw-p 1 0 4K com CDS /opt/other/classes.jsa
                 0x0000000000080000-0x0000000000090000 1 rw-p 1 0 4K com GC -
                 0x0000000000090000-0x00000000000a0000 1 rw-p 1 0 4K com CARDTBL -
                 0x00000000000a0000-0x00000000000b0000 1 rw-p 1 0 4K com INTERN -
-                0x00000000000b0000-0x00000000000c0000 1 rw-p 1 0 4K com INTERN /data/x
-                0x00000000000c0000-0x00000000000d0000 1 rw-p 1 0 4K com JDK [heap]
-                0x00000000000d0000-0x00000000000e0000 1 rw-p 1 0 4K com POLL [anon:poll]
                 """);
-        MappingClassifier classifier = new MappingClassifier(List.of(), List.of(), labels, "/opt/jdk");
 
-        assertThat(List.of(kind(classifier, anon(0x10000, 0x20000)), kind(classifier, anon(0x20000, 0x30000)),
-                kind(classifier, anon(0x30000, 0x40000)), kind(classifier, anon(0x40000, 0x50000)),
-                kind(classifier, anon(0x50000, 0x60000)), kind(classifier, anon(0x60000, 0x70000)),
-                kind(classifier, new Mapping(0x70000, 0x80000, "rw-p", "/opt/other/classes.jsa", 0, 0, 0)),
-                kind(classifier, anon(0x80000, 0x90000)), kind(classifier, anon(0x90000, 0xa0000)),
-                kind(classifier, anon(0xa0000, 0xb0000)),
-                kind(classifier, new Mapping(0xb0000, 0xc0000, "rw-p", "/data/x", 0, 0, 0)),
-                kind(classifier, new Mapping(0xc0000, 0xd0000, "rw-p", "[heap]", 0, 0, 0)),
-                kind(classifier, new Mapping(0xd0000, 0xe0000, "rw-p", "[anon:poll]", 0, 0, 0)),
-                kind(classifier, anon(0xe0000, 0xf0000)))).containsExactly(
-                MappingKind.JAVA_HEAP, MappingKind.CODE_CACHE, MappingKind.THREAD_STACK, MappingKind.METASPACE,
-                MappingKind.METASPACE, MappingKind.METASPACE,
-                MappingKind.PROGRAM_FILE, // a labelled file goes by its path
-                MappingKind.GC_DATA, MappingKind.GC_DATA, MappingKind.JVM_OTHER,
-                MappingKind.DATA_FILE, MappingKind.NATIVE_HEAP, MappingKind.JVM_OTHER,
-                MappingKind.ANONYMOUS); // past the labels
+        assertThat(labels.ranges()).extracting(OwnedRange::start, OwnedRange::part, OwnedRange::owner,
+                OwnedRange::anonymousOnly).containsExactly(
+                tuple(0x10000L, "heap", "JAVAHEAP", true), tuple(0x20000L, "codeCache", "CODE", true),
+                tuple(0x30000L, "threadStacks", "STACK", true), tuple(0x40000L, "metaspace", "META", true),
+                tuple(0x50000L, "metaspace", "CLASS", true), tuple(0x60000L, "metaspace", "CDS", true),
+                tuple(0x80000L, "gc", "GC", true), tuple(0x90000L, "gc", "CARDTBL", true),
+                tuple(0xa0000L, "otherJvm", "INTERN", true));
     }
 
     @Test
-    void theHeapAndCodeRangesComeBeforeTheLabels() {
-        VmMap labels = VmMap.parse("""
-                0x0000000000010000-0x0000000000030000 1 rw-p 1 0 4K com GC -
-                """);
-        MappingClassifier classifier = new MappingClassifier(List.of(new AddressRange(0x10000, 0x20000)),
-                List.of(new AddressRange(0x20000, 0x30000)), labels, null);
+    void glibcArenaHeapsAreRecognisedByTheir64MiBLayout() {
+        long arena = 0x7f0004000000L;
+        long heapMax = 64 * 1024 * KIB;
+        Mapping used = anon(arena, arena + 1024 * KIB);
+        Mapping rest = anon(arena + 1024 * KIB, arena + heapMax, "---p");
 
-        assertThat(kind(classifier, anon(0x10000, 0x20000))).isEqualTo(MappingKind.JAVA_HEAP);
-        assertThat(kind(classifier, anon(0x20000, 0x30000))).isEqualTo(MappingKind.CODE_CACHE);
+        assertThat(PLAIN.kind(List.of(used, rest), 0)).as("read-write part and its rest").isEqualTo(MappingKind.MALLOC_ARENA);
+        assertThat(kind(PLAIN, anon(arena, arena + heapMax))).as("a full arena heap").isEqualTo(MappingKind.MALLOC_ARENA);
+        assertThat(PLAIN.kind(List.of(used, anon(arena + 1024 * KIB, arena + heapMax - 4 * KIB, "---p")), 0))
+                .as("its rest ends off the boundary").isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(PLAIN.kind(List.of(anon(arena + 4 * KIB, arena + 1024 * KIB), rest), 0))
+                .as("off the boundary").isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(PLAIN.kind(List.of(used), 0)).as("nothing after it").isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(PLAIN.kind(List.of(used, anon(arena + 2048 * KIB, arena + heapMax, "---p")), 0))
+                .as("a gap before the rest").isEqualTo(MappingKind.ANONYMOUS);
+        assertThat(PLAIN.kind(List.of(anon(arena, arena + 1024 * KIB, "rw-s"), rest), 0)).as("shared")
+                .isEqualTo(MappingKind.ANONYMOUS);
     }
 
     /** The kind of the last mapping, the others lying below it. */

@@ -110,11 +110,18 @@ final class MiniJson {
             at += 4;
             return null;
         }
+        if (text.startsWith("true", at) || text.startsWith("false", at)) {
+            boolean flag = text.charAt(at) == 't';
+            at += flag ? 4 : 5;
+            return flag;
+        }
         int start = at;
         while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) {
             at++;
         }
-        return Double.parseDouble(text.substring(start, at));
+        String number = text.substring(start, at);
+        // Integers stay exact (a long); the rest is the double its shortest decimal reads back as.
+        return number.matches("-?[0-9]+") ? (Object) Long.parseLong(number) : (Object) Double.parseDouble(number);
     }
 
     private String string() {

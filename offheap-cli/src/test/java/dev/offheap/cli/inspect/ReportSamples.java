@@ -30,7 +30,8 @@ final class ReportSamples {
                 Map.entry(MappingKind.NATIVE_HEAP, 30 * MIB), Map.entry(MappingKind.ANONYMOUS, 100 * MIB),
                 Map.entry(MappingKind.PROGRAM_FILE, 50 * MIB - 8 * KIB), Map.entry(MappingKind.DATA_FILE, 25 * MIB),
                 Map.entry(MappingKind.SHARED_MEMORY, 25 * MIB), Map.entry(MappingKind.KERNEL, 8 * KIB)));
-        ProcessMemory memory = new ProcessMemory(500 * MIB, 400 * MIB, 75 * MIB, 25 * MIB, 30 * MIB, byKind, 321, null);
+        ProcessMemory memory = new ProcessMemory(500 * MIB, 400 * MIB, 75 * MIB, 25 * MIB, 30 * MIB, byKind, Map.of("offheap", 60 * MIB),
+                Map.of("BufferPool/http \"edge\"", 60 * MIB), 321, null);
         JvmAreas jvm = new JvmAreas("OpenJDK 64-Bit Server VM 25+36-LTS", 4, "/opt/jdk", 120 * MIB, 256 * MIB, GIB,
                 21 * MIB, 19 * MIB, 16 * MIB, 31, 512 * MIB, "summary");
         BufferPools buffers = new BufferPools(new BufferPools.Usage(12, 3 * MIB, 3 * MIB + 512 * KIB),
@@ -46,23 +47,24 @@ final class ReportSamples {
                 new MallocInfo(3, 40 * MIB, 10 * MIB, 8 * MIB, 5, 2 * MIB, 3 * MIB), null);
         List<OffheapBean> offheap = List.of(
                 new OffheapBean("BufferPool", "http \"edge\"", numbers("BytesFromOs", 60 * MIB, "BytesInUse", 40 * MIB,
-                        "BytesCached", 20 * MIB, "PeakBytes", 64 * MIB, "LimitBytes", Long.MAX_VALUE, "Leaks", 0), null),
+                        "BytesCached", 20 * MIB, "PeakBytes", 64 * MIB, "LimitBytes", Long.MAX_VALUE, "Leaks", 0,
+                        "ThreadCacheHitRate", 0.99999), null, new long[] {0x7f0000000000L, 0x7f0004000000L}),
                 new OffheapBean("ChunkPool", "cache", numbers("BytesFromOs", 0, "BytesInUse", 0, "BytesCached", 0,
                         "PeakBytes", 0, "LimitBytes", 256 * MIB, "Leaks", 2), null),
                 new OffheapBean("MemoryBudget", "root", numbers("UsedBytes", 100 * MIB, "PeakBytes", 120 * MIB,
                         "LimitBytes", GIB), "/app/cache"),
                 new OffheapBean("MemoryBudget", "spill", numbers("UsedBytes", 0, "PeakBytes", KIB, "LimitBytes", -1), null));
         Attribution attribution = new Attribution(500 * MIB, List.of(
-                new Part("heap", "Java heap", 250 * MIB, 250 * MIB, "smaps in the heap's range"),
-                new Part("codeCache", "code cache", 15 * MIB, 15 * MIB, "smaps in the code heaps"),
-                new Part("programFiles", "program files", 50 * MIB, 50 * MIB, "smaps, libraries and jars"),
-                new Part("mapped", "mapped files", 25 * MIB, 25 * MIB, "smaps, other files"),
-                new Part("threadStacks", "thread stacks", 5 * MIB, 5 * MIB, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 20 * MIB, 20 * MIB, "NMT Class + Metaspace mmap committed"),
-                new Part("gc", "GC structures", 10 * MIB, 10 * MIB, "NMT GC mmap committed"),
-                new Part("otherJvm", "other JVM mappings", 5 * MIB, 5 * MIB, "NMT other categories' mmap committed"),
-                new Part("offheap", "offheap pools", 60 * MIB, 60 * MIB, "dev.offheap MBeans BytesFromOs"),
-                new Part("malloc", "malloc (glibc)", 35 * MIB, 45 * MIB, "malloc_info, held less top chunks")),
+                new Part("heap", "Java heap", 250 * MIB, true, -1, "smaps in the heap's range"),
+                new Part("codeCache", "code cache", 15 * MIB, true, -1, "smaps in the code heaps"),
+                new Part("programFiles", "program files", 50 * MIB, true, -1, "smaps, libraries and jars"),
+                new Part("mapped", "mapped files", 25 * MIB, true, -1, "smaps, other files"),
+                new Part("threadStacks", "thread stacks", 5 * MIB, true, -1, "smaps, guard-page layout"),
+                new Part("metaspace", "metaspace", 20 * MIB, true, -1, "NMT Class + Metaspace mmap committed"),
+                new Part("gc", "GC structures", 10 * MIB, true, -1, "NMT GC mmap committed"),
+                new Part("otherJvm", "other JVM mappings", 5 * MIB, true, -1, "NMT other categories' mmap committed"),
+                new Part("offheap", "offheap pools", 60 * MIB, true, -1, "dev.offheap MBeans BytesFromOs"),
+                new Part("malloc", "malloc (glibc)", 35 * MIB, false, 45 * MIB, "malloc_info, held less top chunks")),
                 25 * MIB);
         return new Sample(PID, Instant.parse("2025-03-04T05:06:07Z"), memory, jvm, buffers, reports, offheap, attribution);
     }
@@ -71,19 +73,19 @@ final class ReportSamples {
     static Sample previous() {
         Sample now = now();
         ProcessMemory memory = new ProcessMemory(480 * MIB, 380 * MIB, 75 * MIB, 25 * MIB, 30 * MIB,
-                now.memory().byKind(), 320, null);
+                now.memory().byKind(), Map.of(), Map.of(), 320, null);
         BufferPools buffers = new BufferPools(new BufferPools.Usage(8, 2 * MIB, 2 * MIB), now.buffers().mapped(),
                 BufferPools.Churn.NONE);
         Attribution attribution = new Attribution(480 * MIB, List.of(
-                new Part("heap", "Java heap", 240 * MIB, 240 * MIB, "smaps in the heap's range"),
-                new Part("codeCache", "code cache", 15 * MIB, 15 * MIB, "smaps in the code heaps"),
-                new Part("programFiles", "program files", 50 * MIB, 50 * MIB, "smaps, libraries and jars"),
-                new Part("mapped", "mapped files", 25 * MIB, 25 * MIB, "smaps, other files"),
-                new Part("threadStacks", "thread stacks", 5 * MIB, 5 * MIB, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 20 * MIB, 20 * MIB, "NMT Class + Metaspace mmap committed"),
-                new Part("otherJvm", "other JVM mappings", 5 * MIB, 5 * MIB, "NMT other categories' mmap committed"),
-                new Part("offheap", "offheap pools", 60 * MIB, 60 * MIB, "dev.offheap MBeans BytesFromOs"),
-                new Part("malloc", "malloc (glibc)", 40 * MIB, 40 * MIB, "malloc_info, held less top chunks")),
+                new Part("heap", "Java heap", 240 * MIB, true, -1, "smaps in the heap's range"),
+                new Part("codeCache", "code cache", 15 * MIB, true, -1, "smaps in the code heaps"),
+                new Part("programFiles", "program files", 50 * MIB, true, -1, "smaps, libraries and jars"),
+                new Part("mapped", "mapped files", 25 * MIB, true, -1, "smaps, other files"),
+                new Part("threadStacks", "thread stacks", 5 * MIB, true, -1, "smaps, guard-page layout"),
+                new Part("metaspace", "metaspace", 20 * MIB, true, -1, "NMT Class + Metaspace mmap committed"),
+                new Part("otherJvm", "other JVM mappings", 5 * MIB, true, -1, "NMT other categories' mmap committed"),
+                new Part("offheap", "offheap pools", 60 * MIB, true, -1, "dev.offheap MBeans BytesFromOs"),
+                new Part("malloc", "malloc (glibc)", 40 * MIB, true, -1, "malloc_info, held less top chunks")),
                 20 * MIB);
         return new Sample(PID, Instant.parse("2025-03-04T05:05:57.500Z"), memory, now.jvm(), buffers, now.reports(),
                 now.offheap(), attribution);
@@ -96,19 +98,19 @@ final class ReportSamples {
     static Sample bare() {
         Map<MappingKind, Long> byKind = byKind(Map.of(MappingKind.ANONYMOUS, 16 * MIB, MappingKind.PROGRAM_FILE, 32 * MIB,
                 MappingKind.DATA_FILE, 16 * MIB));
-        ProcessMemory memory = new ProcessMemory(64 * MIB, 16 * MIB, 48 * MIB, 0, 0, byKind, 7, null);
+        ProcessMemory memory = new ProcessMemory(64 * MIB, 16 * MIB, 48 * MIB, 0, 0, byKind, Map.of(), Map.of(), 7, null);
         JvmAreas jvm = new JvmAreas("VM", 1, "", MIB, 32 * MIB, -1, 4 * MIB, 3 * MIB, 2 * MIB, 9, 0, "off");
         NativeReports reports = new NativeReports(List.of(), List.of(), null, VmMap.EMPTY, null,
                 "System.native_heap_info said: \"no\"");
         Attribution attribution = new Attribution(64 * MIB, List.of(
-                new Part("heap", "Java heap", 16 * MIB, 32 * MIB, "MemoryMXBean committed"),
-                new Part("codeCache", "code cache", 0, 2 * MIB, "CodeHeap pools committed"),
-                new Part("programFiles", "program files", 32 * MIB, 32 * MIB, "smaps, libraries and jars"),
-                new Part("mapped", "mapped files", 16 * MIB, 16 * MIB, "smaps, other files"),
-                new Part("threadStacks", "thread stacks", 0, 0, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 0, 4 * MIB, "Metaspace pool committed"),
-                new Part("offheap", "offheap pools", 0, 0, "dev.offheap MBeans BytesFromOs"),
-                new Part("malloc", "malloc (glibc)", 0, 0, "malloc_info, held less top chunks")), 0);
+                new Part("heap", "Java heap", 16 * MIB, false, 32 * MIB, "MemoryMXBean committed"),
+                new Part("codeCache", "code cache", 0, false, 2 * MIB, "CodeHeap pools committed"),
+                new Part("programFiles", "program files", 32 * MIB, true, -1, "smaps, libraries and jars"),
+                new Part("mapped", "mapped files", 16 * MIB, true, -1, "smaps, other files"),
+                new Part("threadStacks", "thread stacks", 0, true, -1, "smaps, guard-page layout"),
+                new Part("metaspace", "metaspace", 0, false, 4 * MIB, "Metaspace pool committed"),
+                new Part("offheap", "offheap pools", 0, true, -1, "dev.offheap MBeans BytesFromOs"),
+                new Part("malloc", "malloc (glibc)", 0, true, -1, "malloc_info, held less top chunks")), 0);
         return new Sample(PID, Instant.parse("2025-03-04T05:06:07Z"), memory, jvm,
                 new BufferPools(BufferPools.Usage.NONE, BufferPools.Usage.NONE, BufferPools.Churn.NONE), reports,
                 List.of(), attribution);
@@ -123,10 +125,10 @@ final class ReportSamples {
     }
 
     /** Attribute names and values, in this order. */
-    private static Map<String, Long> numbers(Object... namesAndValues) {
-        Map<String, Long> numbers = new LinkedHashMap<>();
+    private static Map<String, Number> numbers(Object... namesAndValues) {
+        Map<String, Number> numbers = new LinkedHashMap<>();
         for (int i = 0; i < namesAndValues.length; i += 2) {
-            numbers.put((String) namesAndValues[i], ((Number) namesAndValues[i + 1]).longValue());
+            numbers.put((String) namesAndValues[i], (Number) namesAndValues[i + 1]);
         }
         return numbers;
     }

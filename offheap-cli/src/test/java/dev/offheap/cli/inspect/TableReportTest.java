@@ -42,7 +42,7 @@ class TableReportTest {
                   GC structures                 10.0 MiB    2.0%    +10.0 MiB  NMT GC mmap committed
                   other JVM mappings             5.0 MiB    1.0%         +0 B  NMT other categories' mmap committed
                   offheap pools                 60.0 MiB   12.0%         +0 B  dev.offheap MBeans BytesFromOs
-                  malloc (glibc)                35.0 MiB    7.0%     -5.0 MiB  malloc_info, held less top chunks (claims 45.0 MiB, capped)
+                  malloc (glibc)                35.0 MiB    7.0%     -5.0 MiB  malloc_info, held less top chunks (at most 45.0 MiB)
                   unexplained                   25.0 MiB    5.0%     +5.0 MiB  RSS minus the parts above
 
                 JVM
@@ -62,8 +62,8 @@ class TableReportTest {
                   fragmentation 21.1 % (seed 002: free but not returnable / all not returnable, over the arenas)
 
                 offheap
-                  BufferPool http "edge"      from OS 60.0 MiB, in use 40.0 MiB, cached 20.0 MiB, peak 64.0 MiB, limit none, leaks 0
-                  ChunkPool  cache            from OS 0 B, in use 0 B, cached 0 B, peak 0 B, limit 256.0 MiB, leaks 2
+                  BufferPool http "edge"      resident 60.0 MiB of 64.0 MiB reserved, from OS 60.0 MiB, in use 40.0 MiB, cached 20.0 MiB, peak 64.0 MiB, limit none, leaks 0
+                  ChunkPool  cache            resident 0 B of 0 B reserved, from OS 0 B, in use 0 B, cached 0 B, peak 0 B, limit 256.0 MiB, leaks 2
                   MemoryBudget /app/cache       used 100.0 MiB, peak 120.0 MiB, limit 1.0 GiB
                   MemoryBudget spill            used 0 B, peak 1.0 KiB, limit none
 
@@ -87,12 +87,12 @@ class TableReportTest {
                     data files (mapped buffers, spill files)        16.0 MiB
 
                 Where RSS goes                  resident   share               from
-                  Java heap                     16.0 MiB   25.0%               MemoryMXBean committed (claims 32.0 MiB, capped)
-                  code cache                         0 B    0.0%               CodeHeap pools committed (claims 2.0 MiB, capped)
+                  Java heap                     16.0 MiB   25.0%               MemoryMXBean committed (at most 32.0 MiB)
+                  code cache                         0 B    0.0%               CodeHeap pools committed (at most 2.0 MiB)
                   program files                 32.0 MiB   50.0%               smaps, libraries and jars
                   mapped files                  16.0 MiB   25.0%               smaps, other files
                   thread stacks                      0 B    0.0%               smaps, guard-page layout
-                  metaspace                          0 B    0.0%               Metaspace pool committed (claims 4.0 MiB, capped)
+                  metaspace                          0 B    0.0%               Metaspace pool committed (at most 4.0 MiB)
                   offheap pools                      0 B    0.0%               dev.offheap MBeans BytesFromOs
                   malloc (glibc)                     0 B    0.0%               malloc_info, held less top chunks
                   unexplained                        0 B    0.0%               RSS minus the parts above
@@ -134,9 +134,9 @@ class TableReportTest {
     void zerosAreFiguresToo() {
         Sample bare = ReportSamples.bare();
         JvmAreas jvm = new JvmAreas("VM", 1, "", ReportSamples.MIB, 32 * ReportSamples.MIB, 0, 0, 0, 0, 9, 0, "off");
-        Sample empty = new Sample(bare.pid(), bare.time(), new ProcessMemory(0, 0, 0, 0, 0, Map.of(), 0, null), jvm,
+        Sample empty = new Sample(bare.pid(), bare.time(), new ProcessMemory(0, 0, 0, 0, 0, Map.of(), Map.of(), Map.of(), 0, null), jvm,
                 bare.buffers(), bare.reports(), List.of(new OffheapBean("BufferPool", "tiny", Map.of("LimitBytes", 0L), null)),
-                new Attribution(0, List.of(new Attribution.Part("heap", "Java heap", 0, 0, "smaps in the heap's range")), 0));
+                new Attribution(0, List.of(new Attribution.Part("heap", "Java heap", 0, true, -1, "smaps in the heap's range")), 0));
 
         List<String> lines = TableReport.of(empty, empty, List.of()).lines().toList();
 
@@ -147,7 +147,7 @@ class TableReportTest {
                 "  unexplained                        0 B    0.0%         +0 B  RSS minus the parts above",
                 "  heap        1.0 MiB used, 32.0 MiB committed, 0 B resident, max 0 B",
                 "  direct      0 buffers (+0), 0 B capacity, 0 B memory (malloc'd), limit none set (the max heap)",
-                "  BufferPool tiny             from OS 0 B, in use 0 B, cached 0 B, peak 0 B, limit 0 B, leaks 0");
+                "  BufferPool tiny             resident 0 B of 0 B reserved, from OS 0 B, in use 0 B, cached 0 B, peak 0 B, limit 0 B, leaks 0");
         assertThat(lines.get(lines.indexOf("  by mapping kind (0 mappings):") + 1)).as("no kind listed").isEmpty();
     }
 
