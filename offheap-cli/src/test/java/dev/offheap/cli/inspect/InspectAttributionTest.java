@@ -19,6 +19,7 @@ import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -64,6 +65,33 @@ class InspectAttributionTest {
             softly.assertThat(MiniJson.number(after, "details.malloc.fragmentation")).as("fragmentation").isGreaterThan(0.3);
             softly.assertThat(MiniJson.number(before, "offheap")).isZero();
             softly.assertAll();
+        } finally {
+            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * Issue 12's sparse case: offheap counts the 128 MiB written of a 22.4 GiB array, not its addresses, and
+     * malloc keeps the arena's 192 MiB.
+     */
+    @Test
+    void aSparseArrayCountsItsResidentPagesAndMallocKeepsTheArenasMemory() throws Exception {
+        assumeThat(System.getProperty("os.name")).startsWith("Linux");
+        String java = ProcessHandle.current().info().command().orElse(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        Process target = new ProcessBuilder(java, "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp",
+                System.getProperty("java.class.path"), SparseTarget.class.getName())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            awaitLine(new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8)), "READY");
+            Map<String, Object> json = inspect(target.pid());
+
+            double offheap = MiniJson.number(json, "offheap");
+            System.out.printf("sparse: offheap %.0f, malloc %.0f, unexplained %.0f of RSS %.0f%n", offheap,
+                    MiniJson.number(json, "malloc"), MiniJson.number(json, "unexplained"), MiniJson.number(json, "rss"));
+            assertThat(offheap).isCloseTo(SparseTarget.TOUCHED_BYTES, within(SparseTarget.TOUCHED_BYTES * 0.10));
+            assertThat(MiniJson.number(json, "malloc")).isGreaterThanOrEqualTo(180.0 * MIB);
+            assertThat(((Number) MiniJson.get(json, "details.offheap.0.reserved")).doubleValue()).isGreaterThanOrEqualTo(22.0 * 1024 * MIB);
         } finally {
             target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
