@@ -5,12 +5,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Known pathologies a sample (and the one before it, in watch mode) shows, in plain words. */
+/**
+ * Known pathologies a sample (and the one before it, in watch mode) shows, in plain words, each naming its
+ * figures and where they come from. Quiet on a healthy JVM: every finding has a line a healthy process stays
+ * below (a rate, a share, a size), not a mere count or a default setting.
+ */
 final class Findings {
     private static final long MIB = 1 << 20;
-    private static final int CHURN_BUFFERS = 20;
+    /** Direct buffers created or freed per second that make churn: a server's few a second do not. */
+    private static final double CHURN_PER_SECOND = 100;
     private static final double HIGH_FRAGMENTATION = 0.5;
     private static final long FRAGMENTED_BYTES = 32 * MIB;
+    private static final long ARENAS_FREE_BYTES = 64 * MIB;
+    private static final double ARENAS_FREE_SHARE = 0.25;
+    private static final double DIRECT_SHARE_OF_MAX_HEAP = 0.25;
+    private static final long DIRECT_WITHOUT_MAX_HEAP = 256 * MIB;
+    private static final long OUTSIDE_HEAP = 128 * MIB;
+    private static final double UNEXPLAINED_SHARE = 0.10;
 
     private Findings() {}
 
@@ -21,71 +32,92 @@ final class Findings {
         directLimit(now, found);
         heapShare(now, found);
         offheapLeaks(now, found);
-        blindSpots(now, found);
+        unexplained(now, found);
         return found;
     }
 
     private static void directChurn(Sample previous, Sample now, List<String> found) {
         BufferPools.Churn churn = now.buffers().churn();
-        if (churn.created() + churn.freed() >= CHURN_BUFFERS) {
-            found.add(String.format(Locale.ROOT, "Direct buffer churn: in %d ms at least %d direct buffers (%s) were"
-                    + " created and %d (%s) freed. Each is freed by the GC's Cleaner after a collection, so"
-                    + " allocation and GC pauses feed each other (seed 000). Reuse buffers: keep them, or lease them"
-                    + " from a pool such as offheap's BufferPool.", churn.windowMillis(), churn.created(),
-                    Bytes.human(churn.bytesCreated()), churn.freed(), Bytes.human(churn.bytesFreed())));
+        double seconds = churn.windowMillis() / 1000.0;
+        if (seconds > 0 && Math.max(churn.created(), churn.freed()) >= CHURN_PER_SECOND * seconds) {
+            found.add(String.format(Locale.ROOT, "Direct buffer churn: at least %.0f direct buffers a second created"
+                    + " (%s/s) and %.0f freed (BufferPoolMXBean 'direct', polled over %d ms). Each is freed by the"
+                    + " GC's Cleaner after a collection, so allocation and GC pauses feed each other (seed 000). Reuse"
+                    + " buffers: keep them, or lease them from a pool such as offheap's BufferPool.",
+                    churn.created() / seconds, Bytes.human((long) (churn.bytesCreated() / seconds)), churn.freed() / seconds,
+                    churn.windowMillis()));
         }
         if (previous != null) {
             BufferPools.Usage before = previous.buffers().direct();
             BufferPools.Usage after = now.buffers().direct();
-            long seconds = Math.max(1, java.time.Duration.between(previous.time(), now.time()).toSeconds());
-            if (Math.abs(after.count() - before.count()) >= CHURN_BUFFERS) {
-                found.add(String.format(Locale.ROOT, "Direct buffers went from %d (%s) to %d (%s) in %d s.",
-                        before.count(), Bytes.human(before.capacity()), after.count(),
-                        Bytes.human(after.capacity()), seconds));
+            double between = Math.max(1, java.time.Duration.between(previous.time(), now.time()).toMillis()) / 1000.0;
+            if (Math.abs(after.count() - before.count()) >= CHURN_PER_SECOND * between) {
+                found.add(String.format(Locale.ROOT, "Direct buffers went from %d (%s) to %d (%s) in %.1f s"
+                        + " (BufferPoolMXBean 'direct'): %.0f a second.", before.count(), Bytes.human(before.capacity()),
+                        after.count(), Bytes.human(after.capacity()), between,
+                        Math.abs(after.count() - before.count()) / between));
             }
         }
     }
 
     private static void malloc(Sample now, List<String> found) {
         MallocInfo malloc = now.reports().malloc();
+        String other = now.memory().otherAllocator();
+        if (other != null) {
+            long held = now.attribution().part("otherAllocator");
+            found.add(String.format(Locale.ROOT, "%s is loaded (LD_PRELOAD): it holds %s (the anonymous memory no other"
+                    + " part explains), glibc's arenas %s (smaps). glibc's fragmentation no longer applies; to see that"
+                    + " the remedy works, watch the first figure stay flat while the program's own allocations do.",
+                    other, Bytes.human(held), Bytes.human(now.memory().of(MappingKind.NATIVE_HEAP)
+                            + now.memory().of(MappingKind.MALLOC_ARENA))));
+            return;
+        }
         if (malloc == null) {
             return;
         }
-        long stuck = malloc.freeBytes() - malloc.mainArenaTop();
-        if (malloc.fragmentation() >= HIGH_FRAGMENTATION && stuck >= FRAGMENTED_BYTES) {
-            found.add(String.format(Locale.ROOT, "High malloc fragmentation: glibc holds %s free between chunks in"
-                    + " use that it cannot give back (%.0f %% of the memory it cannot return, seed 002's measure)."
-                    + " Remedies: MALLOC_ARENA_MAX=2; jemalloc (package libjemalloc2, LD_PRELOAD="
+        if (malloc.freeShare() >= HIGH_FRAGMENTATION && malloc.freeBytes() >= FRAGMENTED_BYTES) {
+            found.add(String.format(Locale.ROOT, "High malloc fragmentation: glibc's arenas hold %s free of the %s they"
+                    + " took from the OS (%.1f %%; malloc_info: free = the fast and regular bins' totals, taken ="
+                    + " system current). Memory freed between chunks still in use stays with the process. Remedies:"
+                    + " MALLOC_ARENA_MAX=2; jemalloc (package libjemalloc2, LD_PRELOAD="
                     + "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2), which bounds fragmentation; `jcmd %d"
-                    + " System.trim_native_heap` returns free pages now, -XX:TrimNativeHeapInterval=60000 every minute.",
-                    Bytes.human(stuck), 100 * malloc.fragmentation(), now.pid()));
+                    + " System.trim_native_heap` gives the free whole pages back now, -XX:TrimNativeHeapInterval=60000"
+                    + " every minute.", Bytes.human(malloc.freeBytes()), Bytes.human(malloc.systemBytes()),
+                    100 * malloc.freeShare(), now.pid()));
         }
         int cpus = Math.max(1, now.jvm().cpus());
-        if (malloc.arenas() > 4 * cpus) {
-            found.add(String.format(Locale.ROOT, "Many malloc arenas: %d for %d processors (glibc allows 8 per core);"
-                    + " each keeps its own free memory (%s free in all). MALLOC_ARENA_MAX=2 (or 4) caps them.",
-                    malloc.arenas(), cpus, Bytes.human(malloc.freeBytes())));
+        if (malloc.arenas() > 4 * cpus && malloc.freeBytes() >= ARENAS_FREE_BYTES
+                && malloc.freeShare() >= ARENAS_FREE_SHARE) {
+            found.add(String.format(Locale.ROOT, "Many malloc arenas: %d for %d processors (glibc allows 8 per core),"
+                    + " holding %s free (%.1f %% of what they took; malloc_info). Each arena keeps its own free memory:"
+                    + " MALLOC_ARENA_MAX=2 (or 4) caps them.", malloc.arenas(), cpus, Bytes.human(malloc.freeBytes()),
+                    100 * malloc.freeShare()));
         }
     }
 
     private static void directLimit(Sample now, List<String> found) {
-        if (now.jvm().maxDirectMemory() == 0) {
-            String max = now.jvm().heapMax() > 0 ? Bytes.human(now.jvm().heapMax()) + " (the maximum heap)"
-                    : "the maximum heap";
-            found.add("Direct memory has no limit of its own (-XX:MaxDirectMemorySize is not set): direct buffers"
-                    + " may take up to " + max + " on top of the heap. Set"
-                    + " -XX:MaxDirectMemorySize. Memory from FFM arenas other than Arena.ofAuto() is never limited"
-                    + " by it.");
+        JvmAreas jvm = now.jvm();
+        long direct = now.buffers().direct().memoryUsed();
+        boolean large = jvm.heapMax() > 0 ? direct >= DIRECT_SHARE_OF_MAX_HEAP * jvm.heapMax() : direct >= DIRECT_WITHOUT_MAX_HEAP;
+        if (jvm.maxDirectMemory() == 0 && large) {
+            String max = jvm.heapMax() > 0 ? Bytes.human(jvm.heapMax()) + " (the maximum heap)" : "the maximum heap";
+            found.add("Direct buffers hold " + Bytes.human(direct) + " (BufferPoolMXBean 'direct') and have no limit of"
+                    + " their own (-XX:MaxDirectMemorySize is not set): they may take up to " + max + " on top of the"
+                    + " heap. Set -XX:MaxDirectMemorySize. Memory from FFM arenas other than Arena.ofAuto() is never"
+                    + " limited by it.");
         }
     }
 
+    /** Mapped files and program files are left out: a large mapped index next to a small heap is healthy. */
     private static void heapShare(Sample now, List<String> found) {
-        long rss = now.memory().rss();
-        long heap = now.attribution().part("heap");
-        if (rss > 0 && heap < rss / 2 && rss - heap >= 128 * MIB) {
-            found.add(String.format(Locale.ROOT, "The Java heap is only %s of %s resident (%.0f %%): most of this"
-                    + " process's memory is outside the heap; the parts above say where (seed 002's service showed"
-                    + " a 2.5 GB heap in a 6 GB process).", Bytes.human(heap), Bytes.human(rss), 100.0 * heap / rss));
+        Attribution a = now.attribution();
+        long heap = a.part("heap");
+        long anonymous = now.memory().rss() - a.part("mapped") - a.part("programFiles") - a.part("sharedMemory");
+        if (anonymous > 0 && heap < anonymous / 2 && anonymous - heap >= OUTSIDE_HEAP) {
+            found.add(String.format(Locale.ROOT, "The Java heap is only %s of the %s resident that is not a file"
+                    + " (%.0f %%): most of this process's own memory is outside the heap; the parts above say where"
+                    + " (seed 002's service showed a 2.5 GB heap in a 6 GB process).", Bytes.human(heap),
+                    Bytes.human(anonymous), 100.0 * heap / anonymous));
         }
     }
 
@@ -98,24 +130,15 @@ final class Findings {
         }
     }
 
-    private static void blindSpots(Sample now, List<String> found) {
-        if (now.memory().otherAllocator() != null) {
-            found.add("The target maps " + now.memory().otherAllocator() + ": malloc's figures are glibc's only, and"
-                    + " what that allocator holds counts as unexplained.");
-        }
-        if (now.reports().malloc() == null) {
-            found.add("malloc statistics unavailable: " + now.reports().mallocProblem());
-        }
-        if (!now.jvm().nmtEnabled()) {
-            found.add("NMT is off, so GC structures and the JVM's smaller mappings count as unexplained. Restart the"
-                    + " JVM with -XX:NativeMemoryTracking=summary to see them (it cannot be switched on in a running"
-                    + " JVM; it costs a little memory and speed).");
-        }
+    private static void unexplained(Sample now, List<String> found) {
         double share = now.attribution().unexplainedShare();
-        if (share >= 0.10) {
-            found.add(String.format(Locale.ROOT, "%s (%.0f %% of RSS) is unexplained: memory mapped by native code"
-                    + " outside malloc, another allocator, or (without NMT) the JVM's own structures.",
-                    Bytes.human(now.attribution().unexplained()), 100 * share));
+        if (share >= UNEXPLAINED_SHARE) {
+            String nmt = now.jvm().nmtEnabled() ? "" : " NMT is off, so the JVM's own regions other than the heap,"
+                    + " code cache and stacks are not labelled: restart it with -XX:NativeMemoryTracking=summary to"
+                    + " count them (it cannot be switched on in a running JVM; it costs a little memory and speed).";
+            found.add(String.format(Locale.ROOT, "%s (%.0f %% of RSS) is unexplained: anonymous memory that no part"
+                    + " can show is its own, mapped by native code outside malloc or by the JVM.%s",
+                    Bytes.human(now.attribution().unexplained()), 100 * share, nmt));
         }
     }
 }

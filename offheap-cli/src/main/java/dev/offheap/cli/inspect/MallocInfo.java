@@ -57,6 +57,15 @@ record MallocInfo(int arenas, long systemBytes, long freeBytes, long mmappedByte
         return unreturnable <= 0 ? 0 : (double) (freeBytes - mainArenaTop) / unreturnable;
     }
 
+    /**
+     * The share of what the arenas took from the OS that is free, {@code fordblks / arena}: both totals are
+     * printed by malloc_info, so anyone can check it ({@code <total type="fast">} plus {@code <total type="rest">}
+     * over {@code <system type="current">}).
+     */
+    double freeShare() {
+        return systemBytes <= 0 ? 0 : (double) freeBytes / systemBytes;
+    }
+
     static MallocInfo parse(String xml) {
         Element root = document(xml).getDocumentElement();
         int arenas = 0;

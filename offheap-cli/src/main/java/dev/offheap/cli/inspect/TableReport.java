@@ -92,6 +92,8 @@ final class TableReport {
                 s.jvm().maxDirectMemory() == 0 ? "none set (the max heap)" : Bytes.human(s.jvm().maxDirectMemory()));
         line("              in %d ms: %d created (%s), %d freed (%s)", c.windowMillis(), c.created(),
                 Bytes.human(c.bytesCreated()), c.freed(), Bytes.human(c.bytesFreed()));
+        line("              FFM arenas (and Netty 4.2's pooled memory on JDK 24+) are not direct buffers: their memory"
+                + " counts in malloc");
         line("  mapped      %d buffers, %s capacity; data files %s resident", m.count(), Bytes.human(m.capacity()),
                 Bytes.human(s.attribution().part("mapped")));
     }
@@ -104,9 +106,9 @@ final class TableReport {
             return;
         }
         line("malloc (glibc's malloc_info, through System.native_heap_info)");
-        line("  in use %s (of which direct buffers %s), free %s, releasable %s, %d arenas, %d chunks mapped on their own (%s)",
+        line("  in use %s (of which direct buffers %s), free %s (%.1f %%), top chunks %s, %d arenas, %d chunks mapped on their own (%s)",
                 Bytes.human(m.inUseBytes()), Bytes.human(s.buffers().direct().memoryUsed()), Bytes.human(m.freeBytes()),
-                Bytes.human(m.topBytes()), m.arenas(), m.mmappedChunks(), Bytes.human(m.mmappedBytes()));
+                100 * m.freeShare(), Bytes.human(m.topBytes()), m.arenas(), m.mmappedChunks(), Bytes.human(m.mmappedBytes()));
         line("  fragmentation %.1f %% (seed 002: free but not returnable / all not returnable, over the arenas)",
                 100 * m.fragmentation());
     }

@@ -55,10 +55,11 @@ class TableReportTest {
                 JDK buffer pools
                   direct      12 buffers (+4), 3.0 MiB capacity, 3.5 MiB memory (malloc'd), limit 512.0 MiB
                               in 1000 ms: 3 created (3.0 MiB), 1 freed (1.0 MiB)
+                              FFM arenas (and Netty 4.2's pooled memory on JDK 24+) are not direct buffers: their memory counts in malloc
                   mapped      2 buffers, 24.0 MiB capacity; data files 25.0 MiB resident
 
                 malloc (glibc's malloc_info, through System.native_heap_info)
-                  in use 38.0 MiB (of which direct buffers 3.5 MiB), free 10.0 MiB, releasable 3.0 MiB, 3 arenas, 5 chunks mapped on their own (8.0 MiB)
+                  in use 38.0 MiB (of which direct buffers 3.5 MiB), free 10.0 MiB (25.0 %), top chunks 3.0 MiB, 3 arenas, 5 chunks mapped on their own (8.0 MiB)
                   fragmentation 21.1 % (seed 002: free but not returnable / all not returnable, over the arenas)
 
                 offheap
@@ -107,6 +108,7 @@ class TableReportTest {
                 JDK buffer pools
                   direct      0 buffers, 0 B capacity, 0 B memory (malloc'd), limit none set (the max heap)
                               in 0 ms: 0 created (0 B), 0 freed (0 B)
+                              FFM arenas (and Netty 4.2's pooled memory on JDK 24+) are not direct buffers: their memory counts in malloc
                   mapped      0 buffers, 0 B capacity; data files 16.0 MiB resident
 
                 malloc      unavailable: System.native_heap_info said: "no"
