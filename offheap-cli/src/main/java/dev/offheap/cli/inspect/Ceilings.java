@@ -88,14 +88,14 @@ record Ceilings(List<Item> items, Usage now) {
                     "-XX:MaxDirectMemorySize" + parenthesised(flags, "MaxDirectMemorySize"), true));
         } else {
             items.add(new Item("directBuffers", "direct buffers", Math.max(0, flags.maxHeapSize()),
-                    "-XX:MaxDirectMemorySize not set: the JDK defaults it to the max heap", true));
+                    "-XX:MaxDirectMemorySize not set, so the max heap (the JDK's default)", true));
         }
         if (flags.maxMetaspaceSize() >= 0) {
             items.add(new Item("metaspace", "metaspace", flags.maxMetaspaceSize(),
                     "-XX:MaxMetaspaceSize" + parenthesised(flags, "MaxMetaspaceSize"), true));
         } else {
             items.add(new Item("metaspace", "metaspace", now.metaspace(),
-                    "committed now: -XX:MaxMetaspaceSize sets no limit", false));
+                    "committed now, as -XX:MaxMetaspaceSize sets no limit", false));
         }
         items.add(new Item("codeCache", "code cache", Math.max(0, flags.reservedCodeCacheSize()),
                 "-XX:ReservedCodeCacheSize" + parenthesised(flags, "ReservedCodeCacheSize"), true));
@@ -105,19 +105,19 @@ record Ceilings(List<Item> items, Usage now) {
                             Bytes.human(flags.threadStackSize()), origin(flags, "ThreadStackSize")), true));
         } else {
             items.add(new Item("threadStacks", "thread stacks", now.threadStacks(), String.format(Locale.ROOT,
-                    "resident now: ThreadStackSize %s, the system's default size", flags.threadStackSize() == 0
-                            ? "is 0" : "unknown"), false));
+                    "resident now, as ThreadStackSize is %s (the system's default size)", flags.threadStackSize() == 0
+                            ? "0" : "unknown"), false));
         }
         if (now.offheapLimit() >= 0) {
             items.add(new Item("offheap", "offheap", now.offheapLimit(), "the limits of offheap's root budgets", true));
         } else if (now.offheap() > 0) {
-            items.add(new Item("offheap", "offheap", now.offheap(), "held now: no offheap budget limits it", false));
+            items.add(new Item("offheap", "offheap", now.offheap(), "held now, as no offheap budget limits it", false));
         }
         if (now.malloc() >= 0) {
             items.add(new Item("malloc", "malloc", now.mallocBeyondDirect(), "held now less the direct buffers' "
-                    + Bytes.human(now.directBuffers()) + ": malloc has no ceiling", false));
+                    + Bytes.human(now.directBuffers()) + ", as malloc has no ceiling", false));
         } else {
-            items.add(new Item("malloc", "malloc", 0, "unknown (no malloc statistics), not counted", false));
+            items.add(new Item("malloc", "malloc", 0, "unknown (no malloc statistics), so not counted", false));
         }
         return new Ceilings(List.copyOf(items), now);
     }

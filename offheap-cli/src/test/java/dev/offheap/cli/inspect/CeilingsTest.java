@@ -29,12 +29,12 @@ class CeilingsTest {
         assertThat(c.items()).containsExactly(
                 new Item("heap", "heap", 4 * GIB, "-Xmx (MaxHeapSize, command line)", true),
                 new Item("directBuffers", "direct buffers", 4 * GIB,
-                        "-XX:MaxDirectMemorySize not set: the JDK defaults it to the max heap", true),
-                new Item("metaspace", "metaspace", 96 * MIB, "committed now: -XX:MaxMetaspaceSize sets no limit", false),
+                        "-XX:MaxDirectMemorySize not set, so the max heap (the JDK's default)", true),
+                new Item("metaspace", "metaspace", 96 * MIB, "committed now, as -XX:MaxMetaspaceSize sets no limit", false),
                 new Item("codeCache", "code cache", 251662336, "-XX:ReservedCodeCacheSize (ergonomic)", true),
                 new Item("threadStacks", "thread stacks", 120 * MIB, "120 threads x 1.0 MiB, -Xss (ThreadStackSize,"
                         + " default)", true),
-                new Item("malloc", "malloc", 1029 * MIB, "held now less the direct buffers' 200.0 MiB: malloc has no"
+                new Item("malloc", "malloc", 1029 * MIB, "held now less the direct buffers' 200.0 MiB, as malloc has no"
                         + " ceiling", false));
         assertThat(c.sum()).isEqualTo(8 * GIB + 96 * MIB + 251662336 + 120 * MIB + 1029 * MIB);
     }
@@ -50,7 +50,7 @@ class CeilingsTest {
                 new Item("codeCache", "code cache", 240 * MIB, "-XX:ReservedCodeCacheSize (ergonomic)", true),
                 new Item("threadStacks", "thread stacks", 20 * MIB, "40 threads x 512.0 KiB, -Xss (ThreadStackSize,"
                         + " command line)", true),
-                new Item("malloc", "malloc", 86 * MIB, "held now less the direct buffers' 64.0 MiB: malloc has no"
+                new Item("malloc", "malloc", 86 * MIB, "held now less the direct buffers' 64.0 MiB, as malloc has no"
                         + " ceiling", false));
         assertThat(c.sum()).isEqualTo(GIB + 512 * MIB + 256 * MIB + 240 * MIB + 20 * MIB + 86 * MIB);
     }
@@ -64,7 +64,7 @@ class CeilingsTest {
         assertThat(Ceilings.of(HEALTHY, limited).item("offheap")).isEqualTo(new Item("offheap", "offheap", 512 * MIB,
                 "the limits of offheap's root budgets", true));
         assertThat(Ceilings.of(HEALTHY, unlimited).item("offheap")).isEqualTo(new Item("offheap", "offheap", 100 * MIB,
-                "held now: no offheap budget limits it", false));
+                "held now, as no offheap budget limits it", false));
         assertThat(Ceilings.of(HEALTHY, none).item("offheap")).isNull();
     }
 
@@ -73,7 +73,7 @@ class CeilingsTest {
         Usage now = new Usage(0, 64 * MIB, 0, 0, 0, 0, -1, 0, -1);
 
         assertThat(Ceilings.of(HEALTHY, now).item("malloc")).isEqualTo(new Item("malloc", "malloc", 0,
-                "unknown (no malloc statistics), not counted", false));
+                "unknown (no malloc statistics), so not counted", false));
     }
 
     @Test
@@ -88,7 +88,7 @@ class CeilingsTest {
         Settings flags = new Settings(GIB, 0, -1, 240 * MIB, 0, Map.of());
 
         assertThat(Ceilings.of(flags, HEALTHY_NOW).item("threadStacks")).isEqualTo(new Item("threadStacks",
-                "thread stacks", 12 * MIB, "resident now: ThreadStackSize is 0, the system's default size", false));
+                "thread stacks", 12 * MIB, "resident now, as ThreadStackSize is 0 (the system's default size)", false));
     }
 
     @Test
@@ -108,11 +108,11 @@ class CeilingsTest {
         assertThat(c.tableLines(CgroupFixtures.memory("v2-k8s-limited"))).containsExactly(
                 "JVM ceilings (or, where there is none, the size now)",
                 "  heap               4.0 GiB  -Xmx (MaxHeapSize, command line)",
-                "  direct buffers     4.0 GiB  -XX:MaxDirectMemorySize not set: the JDK defaults it to the max heap",
-                "  metaspace         96.0 MiB  committed now: -XX:MaxMetaspaceSize sets no limit",
+                "  direct buffers     4.0 GiB  -XX:MaxDirectMemorySize not set, so the max heap (the JDK's default)",
+                "  metaspace         96.0 MiB  committed now, as -XX:MaxMetaspaceSize sets no limit",
                 "  code cache       240.0 MiB  -XX:ReservedCodeCacheSize (ergonomic)",
                 "  thread stacks    120.0 MiB  120 threads x 1.0 MiB, -Xss (ThreadStackSize, default)",
-                "  malloc             1.0 GiB  held now less the direct buffers' 200.0 MiB: malloc has no ceiling",
+                "  malloc             1.0 GiB  held now less the direct buffers' 200.0 MiB, as malloc has no ceiling",
                 "  sum                9.5 GiB  3.5 GiB above the limit 6.0 GiB (memory.max)");
         assertThat(Ceilings.of(HEALTHY, HEALTHY_NOW).tableLines(CgroupFixtures.memory("v2-container")).getLast())
                 .isEqualTo("  sum                2.1 GiB  1.9 GiB below the limit 4.0 GiB (memory.max)");
@@ -135,7 +135,7 @@ class CeilingsTest {
                 + "\"kind\":\"limit\"},"
                 + "{\"key\":\"threadStacks\",\"bytes\":1048576,\"source\":\"2 threads x 512.0 KiB, -Xss (ThreadStackSize,"
                 + " command line)\",\"kind\":\"limit\"},"
-                + "{\"key\":\"malloc\",\"bytes\":0,\"source\":\"held now less the direct buffers' 0 B: malloc has no"
+                + "{\"key\":\"malloc\",\"bytes\":0,\"source\":\"held now less the direct buffers' 0 B, as malloc has no"
                 + " ceiling\",\"kind\":\"now\"}],"
                 + "\"sum\":2131755008}");
     }
