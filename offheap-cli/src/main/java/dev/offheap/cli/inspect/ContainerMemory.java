@@ -2,6 +2,7 @@ package dev.offheap.cli.inspect;
 
 import dev.offheap.account.Bytes;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -233,8 +234,11 @@ record ContainerMemory(int version, String hierarchy, String cgroup, String dire
                 }
                 return new Reader(files, root, mount, v2Path, 2, "unified").read();
             }
+        } catch (AccessDeniedException e) {
+            return Result.problem("no permission to read " + e.getFile() + " (another user's process, or its"
+                    + " /proc/PID/root needs the right to trace it)");
         } catch (IOException e) {
-            return Result.problem("cannot read the cgroup's files: " + e.getMessage());
+            return Result.problem("cannot read the cgroup's files: " + e);
         }
         return Result.problem("the process is in no memory cgroup: /proc/PID/cgroup has no memory line and no"
                 + " cgroup v2 line");

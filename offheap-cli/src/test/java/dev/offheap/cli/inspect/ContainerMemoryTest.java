@@ -176,6 +176,18 @@ class ContainerMemoryTest {
         }
 
         @Test
+        void filesThatMayNotBeReadAreSaid() {
+            ContainerMemory.Source denied = path -> {
+                throw new java.nio.file.AccessDeniedException(path);
+            };
+
+            assertThat(ContainerMemory.parse("0::/a\n", "9 8 0:31 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n",
+                    "/proc/42/root", denied).problem()).isEqualTo("no permission to read"
+                    + " /proc/42/root/sys/fs/cgroup/a/memory.stat (another user's process, or its /proc/PID/root needs"
+                    + " the right to trace it)");
+        }
+
+        @Test
         void noMemoryLineAndNoV2LineIsSaid() {
             assertThat(ContainerMemory.parse("3:cpu:/\n", "", "", CgroupFixtures.source(Map.of())).problem())
                     .isEqualTo("the process is in no memory cgroup: /proc/PID/cgroup has no memory line and no cgroup v2"
