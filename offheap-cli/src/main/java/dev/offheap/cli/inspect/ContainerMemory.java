@@ -214,6 +214,13 @@ record ContainerMemory(int version, String hierarchy, String cgroup, String dire
                 v2Path = f[2].strip();
             }
         }
+        for (String path : new String[] {v1Path, v2Path}) {
+            if (path != null && (path.equals("/..") || path.startsWith("/../"))) {
+                // /proc/PID/cgroup shows paths relative to the reader's cgroup namespace: this one is above it.
+                return Result.problem("the process's cgroup (" + path + ") is outside this process's cgroup namespace;"
+                        + " inspect it from the host or from its own container");
+            }
+        }
         List<Mount> mounts = Mount.parseAll(mountinfo);
         boolean unifiedMounted = mounts.stream().anyMatch(m -> m.fsType().equals("cgroup2"));
         try {

@@ -188,6 +188,14 @@ class ContainerMemoryTest {
         }
 
         @Test
+        void aCgroupOutsideTheReadersCgroupNamespaceIsSaid() {
+            assertThat(ContainerMemory.parse("0::/../../system.slice/other.scope\n",
+                    "9 8 0:31 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n", "", CgroupFixtures.source(Map.of())).problem())
+                    .isEqualTo("the process's cgroup (/../../system.slice/other.scope) is outside this process's cgroup"
+                            + " namespace; inspect it from the host or from its own container");
+        }
+
+        @Test
         void noMemoryLineAndNoV2LineIsSaid() {
             assertThat(ContainerMemory.parse("3:cpu:/\n", "", "", CgroupFixtures.source(Map.of())).problem())
                     .isEqualTo("the process is in no memory cgroup: /proc/PID/cgroup has no memory line and no cgroup v2"
