@@ -33,6 +33,11 @@ final class Findings {
         heapShare(now, found);
         offheapLeaks(now, found);
         unexplained(now, found);
+        if (now.containerMemory() != null && now.ceilings() != null) {
+            found.addAll(ContainerFindings.of(now.containerMemory(), now.ceilings(),
+                    previous == null ? null : previous.containerMemory(), previous == null ? null : previous.ceilings(),
+                    previous == null ? java.time.Duration.ZERO : java.time.Duration.between(previous.time(), now.time())));
+        }
         return found;
     }
 

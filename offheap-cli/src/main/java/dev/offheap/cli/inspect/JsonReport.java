@@ -33,6 +33,14 @@ final class JsonReport {
         mapped(json, now);
         malloc(json, now);
         offheap(json, now);
+        if (now.container() != null && !"not read".equals(now.container().problem())) {
+            json.key("container");
+            ContainerMemory.writeJson(json, now.container());
+        }
+        if (now.ceilings() != null) {
+            json.key("ceilings");
+            now.ceilings().writeJson(json);
+        }
         json.endObject();
         json.key("attribution").beginArray();
         for (Attribution.Part p : now.attribution().parts()) {

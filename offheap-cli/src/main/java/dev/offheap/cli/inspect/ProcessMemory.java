@@ -114,18 +114,43 @@ record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemor
         }
     }
 
-    /** The ranges in address order, each overlap given to the range that starts first. */
+    /**
+     * The ranges in address order without overlaps. Ranges that need no anonymous mapping (offheap's own
+     * addresses, exact to the page) win over the JVM's labels, which name whole mappings: the kernel may have
+     * merged a pool's mapping with a labelled neighbour. Between ranges of one kind the first to start wins.
+     */
     private static List<OwnedRange> disjoint(List<OwnedRange> ranges) {
+        List<OwnedRange> exact = merge(ranges.stream().filter(r -> !r.anonymousOnly()).toList(), List.of());
+        List<OwnedRange> result = new ArrayList<>(exact);
+        result.addAll(merge(ranges.stream().filter(OwnedRange::anonymousOnly).toList(), exact));
+        result.sort(Comparator.comparingLong(OwnedRange::start));
+        return result;
+    }
+
+    /** {@code ranges} sorted, without overlaps among them, with the parts inside any of {@code taken} cut out. */
+    private static List<OwnedRange> merge(List<OwnedRange> ranges, List<OwnedRange> taken) {
         List<OwnedRange> sorted = new ArrayList<>(ranges);
         sorted.sort(Comparator.comparingLong(OwnedRange::start));
         List<OwnedRange> result = new ArrayList<>();
         long end = Long.MIN_VALUE;
         for (OwnedRange r : sorted) {
-            if (r.end() <= end) {
+            long start = Math.max(r.start(), end);
+            if (r.end() <= start) {
                 continue;
             }
-            result.add(r.start() >= end ? r : new OwnedRange(end, r.end(), r.part(), r.owner(), r.anonymousOnly()));
             end = r.end();
+            for (OwnedRange t : taken) {
+                if (t.end() <= start || t.start() >= r.end()) {
+                    continue;
+                }
+                if (t.start() > start) {
+                    result.add(new OwnedRange(start, t.start(), r.part(), r.owner(), r.anonymousOnly()));
+                }
+                start = Math.max(start, t.end());
+            }
+            if (start < r.end()) {
+                result.add(new OwnedRange(start, r.end(), r.part(), r.owner(), r.anonymousOnly()));
+            }
         }
         return result;
     }

@@ -14,9 +14,23 @@ import java.util.List;
  * @param reports the diagnostic commands' reports
  * @param offheap offheap's MBeans in the target
  * @param attribution RSS split into parts
+ * @param container the target's memory cgroup, or why it could not be read
+ * @param ceilings the JVM's configured ceilings, null when its flags could not be read
  */
 record Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, BufferPools buffers, NativeReports reports,
-        List<OffheapBean> offheap, Attribution attribution) {
+        List<OffheapBean> offheap, Attribution attribution, ContainerMemory.Result container, Ceilings ceilings) {
+
+    /** A sample without its container view. */
+    Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, BufferPools buffers, NativeReports reports,
+            List<OffheapBean> offheap, Attribution attribution) {
+        this(pid, time, memory, jvm, buffers, reports, offheap, attribution,
+                new ContainerMemory.Result(null, "not read"), null);
+    }
+
+    /** The container's figures, or null when they could not be read. */
+    ContainerMemory containerMemory() {
+        return container == null ? null : container.memory();
+    }
 
     long offheapBytes() {
         return attribution.part("offheap");

@@ -36,7 +36,27 @@ final class Sampler {
                     jvm.javaHome()), owned, pages::residentBytes);
         }
         Attribution attribution = Attribution.of(memory, jvm, reports, offheap);
-        return new Sample(pid, Instant.now(), memory, jvm, buffers, reports, offheap, attribution);
+        ContainerMemory.Result container = ContainerMemory.read(pid);
+        Ceilings ceilings = commands.run("VM.flags", "-all").map(VmFlags::parse)
+                .map(flags -> Ceilings.of(flags.settings(), usage(attribution, jvm, buffers, reports, offheap)))
+                .orElse(null);
+        return new Sample(pid, Instant.now(), memory, jvm, buffers, reports, offheap, attribution, container, ceilings);
+    }
+
+    private static Ceilings.Usage usage(Attribution a, JvmAreas jvm, BufferPools buffers, NativeReports reports,
+            List<OffheapBean> offheap) {
+        long limit = 0;
+        boolean roots = false;
+        for (OffheapBean bean : offheap) {
+            if (bean.type().equals("MemoryBudget") && bean.path() != null && !bean.path().substring(1).contains("/")) {
+                roots = true;
+                long l = bean.number("LimitBytes");
+                limit = l < 0 || limit < 0 ? -1 : limit + l;
+            }
+        }
+        return new Ceilings.Usage(a.part("heap"), buffers.direct().memoryUsed(), jvm.metaspaceCommitted(),
+                a.part("codeCache"), jvm.threads(), a.part("threadStacks"), a.part("malloc"),
+                a.part("offheap"), roots ? limit : -1);
     }
 
     private static String readSmaps(long pid) throws IOException {

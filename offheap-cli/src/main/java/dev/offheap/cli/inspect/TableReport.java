@@ -19,6 +19,7 @@ final class TableReport {
         t.buffers(previous, now);
         t.malloc(now);
         t.offheap(now);
+        t.container(previous, now);
         t.findings(findings);
         return t.out.toString();
     }
@@ -132,6 +133,22 @@ final class TableReport {
                 line("  %-10s %-16s used %s, peak %s, limit %s", b.type(), b.path() == null ? b.name() : b.path(),
                         Bytes.human(b.number("UsedBytes")), Bytes.human(b.number("PeakBytes")), limit(b.number("LimitBytes")));
             }
+        }
+    }
+
+    private void container(Sample previous, Sample s) {
+        if (s.container() == null || s.container().problem() != null && s.container().problem().equals("not read")) {
+            return;
+        }
+        line("");
+        ContainerMemory c = s.containerMemory();
+        if (c == null) {
+            line("container   %s", s.container().problem());
+        } else {
+            c.tableLines(previous == null ? null : previous.containerMemory()).forEach(l -> line("%s", l));
+        }
+        if (s.ceilings() != null) {
+            s.ceilings().tableLines(c).forEach(l -> line("%s", l));
         }
     }
 

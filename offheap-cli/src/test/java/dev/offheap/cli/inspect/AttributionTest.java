@@ -114,7 +114,8 @@ class AttributionTest {
     void withoutAHeapRangeTheCommittedHeapIsTakenByElimination() {
         ProcessMemory memory = memory(Map.of(MappingKind.ANONYMOUS, 600 * MIB), Map.of());
 
-        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, null), List.of());
+        NativeReports noRanges = new NativeReports(List.of(), List.of(), null, VmMap.EMPTY, null, "none");
+        Attribution a = Attribution.of(memory, JVM, noRanges, List.of());
 
         assertThat(a.parts().get(0)).isEqualTo(new Part("heap", "Java heap", 512 * MIB, false, 512 * MIB,
                 "no heap range printed: committed heap, by elimination"));
