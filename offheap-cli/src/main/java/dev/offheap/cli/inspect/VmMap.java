@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * The JVM's own labels for its mappings, from {@code System.map} (JDK 22+): {@code JAVAHEAP}, {@code CODE},
  * {@code META}, {@code CLASS}, {@code GC}, {@code CARDTBL}, {@code STACK-tid-name}, {@code CDS},
  * {@code INTERN}... The labels come from NMT: without it the command prints no labels and this map is empty.
- * The same labels come from NMT's detail report on any JDK ({@link NmtDetail#vmMap()}).
+ * The same labels come from NMT's detail report on any JDK ({@link NmtDetail#vmMap()}), and metaspace's and
+ * class space's from {@code VM.metaspace} and {@code VM.info} without NMT ({@link MetaspaceRanges}).
  *
  * @param labels label by first address, with the range's end
  */
