@@ -44,11 +44,7 @@ final class MetaspaceRanges {
 
     private static void put(NavigableMap<Long, Map.Entry<Long, String>> labels, Matcher m, String label) {
         if (m.find()) {
-            long low = Long.parseUnsignedLong(m.group(1), 16);
-            long high = Long.parseUnsignedLong(m.group(2), 16);
-            if (high > low) {
-                labels.put(low, Map.entry(high, label));
-            }
+            labels.put(Long.parseUnsignedLong(m.group(1), 16), Map.entry(Long.parseUnsignedLong(m.group(2), 16), label));
         }
     }
 

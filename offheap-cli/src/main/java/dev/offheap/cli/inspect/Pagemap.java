@@ -73,28 +73,27 @@ final class Pagemap {
         return resident;
     }
 
-    /** Present pages among {@code [first, last)}; the kernel ends the file at the top of user space. */
+    /**
+     * Pages among {@code [first, last)} that count. One read per chunk: the kernel fills the whole buffer, and
+     * stops short only at the top of user space, where the file ends.
+     */
     private static long presentPages(FileChannel pagemap, ByteBuffer buffer, long first, long last) throws IOException {
         long present = 0;
-        for (long page = first; page < last; ) {
-            int entries = (int) Math.min(ENTRIES_PER_READ, last - page);
+        int entries;
+        for (long page = first; page < last; page += entries) {
+            entries = (int) Math.min(ENTRIES_PER_READ, last - page);
             buffer.clear().limit(entries * ENTRY_BYTES);
-            while (buffer.hasRemaining()) {
-                if (pagemap.read(buffer, page * ENTRY_BYTES + buffer.position()) <= 0) {
-                    break;
-                }
-            }
+            int read = pagemap.read(buffer, page * ENTRY_BYTES);
             buffer.flip();
-            if (buffer.remaining() < ENTRY_BYTES) {
-                return present;
-            }
             while (buffer.remaining() >= ENTRY_BYTES) {
                 long entry = buffer.getLong();
                 if ((entry & PRESENT) != 0 && (entry & (EXCLUSIVE | FILE_OR_SHARED)) != 0) {
                     present++;
                 }
             }
-            page += entries;
+            if (read < entries * ENTRY_BYTES) {
+                break;
+            }
         }
         return present;
     }

@@ -50,11 +50,9 @@ record VmMap(NavigableMap<Long, Map.Entry<Long, String>> labels) {
      */
     List<Part> parts(long start, long end) {
         List<Part> parts = new ArrayList<>();
-        Long from = labels.floorKey(start);
-        for (var e : labels.tailMap(from == null ? start : from, true).entrySet()) {
-            if (e.getKey() >= end) {
-                break;
-            }
+        Long floor = labels.floorKey(start);
+        long from = floor == null ? start : floor;
+        for (var e : labels.subMap(from, true, Math.max(from, end), false).entrySet()) {
             long low = Math.max(start, e.getKey());
             long high = Math.min(end, e.getValue().getKey());
             if (low < high) {

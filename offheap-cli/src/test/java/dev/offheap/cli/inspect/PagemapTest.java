@@ -21,6 +21,7 @@ class PagemapTest {
     private static final long PAGES = 256; // 1 MiB with 4 KiB pages: too small to hold a transparent huge page
     private static final int PROT_READ_WRITE = 0x1 | 0x2;
     private static final int MAP_PRIVATE_ANONYMOUS = 0x02 | 0x20;
+    private static final int MAP_NORESERVE = 0x4000;
     private static final int MADV_NOHUGEPAGE = 15;
 
     private static final Linker LINKER = Linker.nativeLinker();
@@ -103,6 +104,48 @@ class PagemapTest {
     void unmappedAddressesAndTheTopOfUserSpaceHaveNoResidentPages() throws Exception {
         assertThat(Pagemap.residentBytes(self, 0, 16 * page)).as("the first pages, never mapped").isZero();
         assertThat(Pagemap.residentBytes(self, 0x7ffffffff000L, 0x800000010000L)).as("across the top of user space").isZero();
+    }
+
+    /** A range of more than 64 Ki pages takes several reads; pages on both sides of their boundary count. */
+    @Test
+    void aLargeRangeIsReadInPieces() throws Throwable {
+        long pages = 80 * 1024;
+        MemorySegment large = ((MemorySegment) MMAP.invokeExact(MemorySegment.NULL, pages * page, PROT_READ_WRITE,
+                MAP_PRIVATE_ANONYMOUS | MAP_NORESERVE, -1, 0L)).reinterpret(pages * page);
+        assertThat(large.address()).as("mmap").isNotEqualTo(-1L);
+        try {
+            assertThat((int) MADVISE.invokeExact(large, pages * page, MADV_NOHUGEPAGE)).as("madvise").isZero();
+            for (long p : new long[] {0, 65535, 65536, 70000, pages - 1}) {
+                large.set(ValueLayout.JAVA_BYTE, p * page, (byte) 1);
+            }
+            long start = large.address();
+
+            assertThat(Pagemap.residentBytes(self, start, start + pages * page)).isEqualTo(5 * page);
+            assertThat(Pagemap.residentBytes(self, start + 65535 * page, start + 65537 * page)).isEqualTo(2 * page);
+            assertThat(Pagemap.residentBytes(self, start + page, start + (pages - 1) * page)).isEqualTo(3 * page);
+        } finally {
+            assertThat((int) MUNMAP.invokeExact(large, pages * page)).as("munmap").isZero();
+        }
+    }
+
+    /**
+     * The file ends at the top of user space, so the last read of a range across it comes back short: what was
+     * counted below it stays. The main thread's stack lies just below the top.
+     */
+    @Test
+    void aRangeAcrossTheTopOfUserSpaceKeepsWhatLiesBelowIt() throws Exception {
+        String stack = Files.readAllLines(Path.of("/proc/self/maps")).stream().filter(l -> l.endsWith("[stack]")).findFirst()
+                .orElseThrow();
+        String[] range = stack.substring(0, stack.indexOf(' ')).split("-");
+        long stackStart = Long.parseUnsignedLong(range[0], 16);
+        long stackEnd = Long.parseUnsignedLong(range[1], 16);
+        long beyond = 0x800000000000L + 16 * page;
+
+        long stackResident = Pagemap.residentBytes(self, stackStart, stackEnd);
+
+        assertThat(stackResident).isPositive();
+        assertThat(Pagemap.residentBytes(self, stackStart, beyond))
+                .isEqualTo(stackResident + Pagemap.residentBytes(self, stackEnd, beyond));
     }
 
     @Test

@@ -78,6 +78,7 @@ class VmMapTest {
                 new VmMap.Part(new AddressRange(0x7f7b47c02000L, 0x7f7b47c04000L), "STACK"),
                 new VmMap.Part(new AddressRange(0x7f7b47c04000L, 0x7f7b47d00000L), "STACK"));
         assertThat(MAP.parts(0xfc000000L, 0xfc000000L)).as("empty").isEmpty();
+        assertThat(MAP.parts(0xfc001000L, 0x1000)).as("ending before it starts").isEmpty();
         assertThat(MAP.parts(0xffe00000L, 0x100000000L)).as("right after a range").isEmpty();
         assertThat(MAP.parts(0x1000, 0x2000)).as("below every range").isEmpty();
     }
