@@ -28,7 +28,7 @@ import java.util.List;
  */
 final class Pagemap {
     private static final int ENTRY_BYTES = 8;
-    private static final int ENTRIES_PER_READ = 64 * 1024;
+    private static final int ENTRIES_PER_READ = 8 * 1024;
     private static final long PRESENT = 1L << 63;
     private static final long FILE_OR_SHARED = 1L << 61;
     private static final long EXCLUSIVE = 1L << 56;

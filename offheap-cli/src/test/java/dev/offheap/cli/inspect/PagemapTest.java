@@ -106,7 +106,7 @@ class PagemapTest {
         assertThat(Pagemap.residentBytes(self, 0x7ffffffff000L, 0x800000010000L)).as("across the top of user space").isZero();
     }
 
-    /** A range of more than 64 Ki pages takes several reads; pages on both sides of their boundary count. */
+    /** A range of more than 8 Ki pages takes several reads; pages on both sides of their boundaries count. */
     @Test
     void aLargeRangeIsReadInPieces() throws Throwable {
         long pages = 80 * 1024;
@@ -115,13 +115,13 @@ class PagemapTest {
         assertThat(large.address()).as("mmap").isNotEqualTo(-1L);
         try {
             assertThat((int) MADVISE.invokeExact(large, pages * page, MADV_NOHUGEPAGE)).as("madvise").isZero();
-            for (long p : new long[] {0, 65535, 65536, 70000, pages - 1}) {
+            for (long p : new long[] {0, 8191, 8192, 70000, pages - 1}) {
                 large.set(ValueLayout.JAVA_BYTE, p * page, (byte) 1);
             }
             long start = large.address();
 
             assertThat(Pagemap.residentBytes(self, start, start + pages * page)).isEqualTo(5 * page);
-            assertThat(Pagemap.residentBytes(self, start + 65535 * page, start + 65537 * page)).isEqualTo(2 * page);
+            assertThat(Pagemap.residentBytes(self, start + 8191 * page, start + 8193 * page)).isEqualTo(2 * page);
             assertThat(Pagemap.residentBytes(self, start + page, start + (pages - 1) * page)).isEqualTo(3 * page);
         } finally {
             assertThat((int) MUNMAP.invokeExact(large, pages * page)).as("munmap").isZero();
