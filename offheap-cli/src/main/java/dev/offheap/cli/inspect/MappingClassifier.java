@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  *       glibc arena heap starts on a 64 MiB boundary and ends in its own inaccessible rest, which can be a
  *       few pages when the heap is nearly full, so a mapping on a 64 MiB boundary is never taken for a stack.
  *       Nor is one of less than 16 KiB: glibc refuses smaller stacks ({@code PTHREAD_STACK_MIN}), while G1's tables
- *       on JDK 17 have single committed pages above holes of a few pages.</li>
+ *       on JDK 17 have single committed pages above holes of a few pages. The rule also finds the stacks glibc
+ *       keeps for new threads after theirs ended (a few resident pages each), which NMT no longer counts.</li>
  *   <li>Program files: shared libraries, jars, the JDK's {@code modules} image and CDS archive, locales, the
  *       JVM's perf data file.</li>
  *   <li>Other file-backed mappings are data files; memfd, {@code /dev/shm} and System V segments are shared
