@@ -15,7 +15,10 @@ import java.util.regex.Pattern;
  *       inaccessible anonymous mapping of less than 64 KiB ends: a stack sits on its guard pages (glibc's
  *       guard page, HotSpot's red/yellow/reserved zones). Metaspace's holes are 64 KiB granules or more; a
  *       glibc arena heap starts on a 64 MiB boundary and ends in its own inaccessible rest, which can be a
- *       few pages when the heap is nearly full, so a mapping on a 64 MiB boundary is never taken for a stack.</li>
+ *       few pages when the heap is nearly full, so a mapping on a 64 MiB boundary is never taken for a stack.
+ *       Nor is one of less than 16 KiB: glibc refuses smaller stacks ({@code PTHREAD_STACK_MIN}), while G1's tables
+ *       on JDK 17 have single committed pages above holes of a few pages. The rule also finds the stacks glibc
+ *       keeps for new threads after theirs ended (a few resident pages each), which NMT no longer counts.</li>
  *   <li>Program files: shared libraries, jars, the JDK's {@code modules} image and CDS archive, locales, the
  *       JVM's perf data file.</li>
  *   <li>Other file-backed mappings are data files; memfd, {@code /dev/shm} and System V segments are shared
@@ -26,6 +29,7 @@ import java.util.regex.Pattern;
  */
 final class MappingClassifier {
     private static final long MAX_GUARD = 64 * 1024;
+    private static final long MIN_STACK = 16 * 1024;
     private static final long ARENA_HEAP_ALIGNMENT = 64L << 20;
     private static final Pattern SHARED_LIBRARY = Pattern.compile("\\.so(\\.[0-9.]+)?( \\(deleted\\))?$");
 
@@ -93,7 +97,8 @@ final class MappingClassifier {
 
     private static boolean isStack(List<Mapping> mappings, int i) {
         Mapping m = mappings.get(i);
-        if (i == 0 || !m.permissions().startsWith("rw") || m.isSharedMapping() || m.start() % ARENA_HEAP_ALIGNMENT == 0) {
+        if (i == 0 || !m.permissions().startsWith("rw") || m.isSharedMapping() || m.start() % ARENA_HEAP_ALIGNMENT == 0
+                || m.size() < MIN_STACK) {
             return false;
         }
         Mapping below = mappings.get(i - 1);

@@ -17,11 +17,24 @@ import java.util.List;
 record NativeReports(List<AddressRange> heapRanges, List<AddressRange> codeRanges, NmtSummary nmt, VmMap vmMap,
         MallocInfo malloc, String mallocProblem) {
 
+    /**
+     * The JVM's labelled regions: NMT detail's own regions where NMT runs in detail mode (exact, on every JDK
+     * since 17), else {@code System.map}'s labels (JDK 22+, 21.0.8+), whose rows are whole mappings; empty on
+     * JDK 17 to 21.0.7 with NMT in summary mode.
+     */
+    private static VmMap labels(DiagnosticCommands commands) throws IOException {
+        NmtDetail detail = commands.run("VM.native_memory", "detail").map(NmtDetail::parse).orElse(null);
+        if (detail != null) {
+            return detail.vmMap();
+        }
+        return commands.run("System.map").map(VmMap::parse).orElse(VmMap.EMPTY);
+    }
+
     static NativeReports read(DiagnosticCommands commands, boolean nmtEnabled) throws IOException {
         List<AddressRange> heap = commands.run("GC.heap_info").map(AddressRange::span).orElse(List.of());
         List<AddressRange> code = commands.run("Compiler.codecache").map(AddressRange::findAll).orElse(List.of());
         NmtSummary nmt = nmtEnabled ? commands.run("VM.native_memory", "summary").map(NmtSummary::parse).orElse(null) : null;
-        VmMap vmMap = nmt == null ? VmMap.EMPTY : commands.run("System.map").map(VmMap::parse).orElse(VmMap.EMPTY);
+        VmMap vmMap = nmt == null ? VmMap.EMPTY : labels(commands);
         String heapInfo = commands.run("System.native_heap_info").orElse(null);
         if (heapInfo == null) {
             return new NativeReports(heap, code, nmt, vmMap, null,

@@ -30,11 +30,8 @@ final class Sampler {
         List<Mapping> mappings = Smaps.parse(readSmaps(pid));
         List<OwnedRange> owned = new ArrayList<>(reports.vmMap().ranges());
         offheap.forEach(bean -> owned.addAll(bean.ranges()));
-        ProcessMemory memory;
-        try (Pagemap pages = Pagemap.open(pid)) {
-            memory = ProcessMemory.of(mappings, new MappingClassifier(reports.heapRanges(), reports.codeRanges(),
-                    jvm.javaHome()), owned, pages::residentBytes);
-        }
+        ProcessMemory memory = ProcessMemory.of(mappings, new MappingClassifier(reports.heapRanges(),
+                reports.codeRanges(), jvm.javaHome()), owned, (start, end) -> Pagemap.residentBytes(pid, start, end));
         Attribution attribution = Attribution.of(memory, jvm, reports, offheap);
         ContainerMemory.Result container = ContainerMemory.read(pid);
         Ceilings ceilings = commands.run("VM.flags", "-all").map(VmFlags::parse)

@@ -12,6 +12,8 @@ import java.util.regex.Pattern;
  * The JVM's own labels for its mappings, from {@code System.map} (JDK 22+): {@code JAVAHEAP}, {@code CODE},
  * {@code META}, {@code CLASS}, {@code GC}, {@code CARDTBL}, {@code STACK-tid-name}, {@code CDS},
  * {@code INTERN}... The labels come from NMT: without it the command prints no labels and this map is empty.
+ * The same labels come from NMT's detail report on any JDK ({@link NmtDetail#vmMap()}), and metaspace's and
+ * class space's from {@code VM.metaspace} and {@code VM.info} without NMT ({@link MetaspaceRanges}).
  *
  * @param labels label by first address, with the range's end
  */
@@ -58,7 +60,49 @@ record VmMap(NavigableMap<Long, Map.Entry<Long, String>> labels) {
         if (e == null || e.getValue().getKey() < mapping.end()) {
             return null;
         }
-        String label = e.getValue().getValue();
+        return shortLabel(e.getValue().getValue());
+    }
+
+    /**
+     * A labelled piece of an address range.
+     *
+     * @param range the piece, inside the range asked for
+     * @param label its label up to the first dash
+     */
+    record Part(AddressRange range, String label) {}
+
+    /**
+     * The labelled pieces of {@code [start, end)}, by address: for a mapping the kernel merged from a labelled
+     * range and an unlabelled neighbour, {@link Pagemap} tells how much of each piece is resident.
+     */
+    List<Part> parts(long start, long end) {
+        List<Part> parts = new ArrayList<>();
+        Long floor = labels.floorKey(start);
+        long from = floor == null ? start : floor;
+        for (var e : labels.subMap(from, true, Math.max(from, end), false).entrySet()) {
+            long low = Math.max(start, e.getKey());
+            long high = Math.min(end, e.getValue().getKey());
+            if (low < high) {
+                parts.add(new Part(new AddressRange(low, high), shortLabel(e.getValue().getValue())));
+            }
+        }
+        return parts;
+    }
+
+    /** Every range with this label (up to the first dash: {@code STACK} finds {@code STACK-42-main}), by address. */
+    List<AddressRange> ranges(String label) {
+        return labels.entrySet().stream().filter(e -> shortLabel(e.getValue().getValue()).equals(label))
+                .map(e -> new AddressRange(e.getKey(), e.getValue().getKey())).toList();
+    }
+
+    /** These labels and the other map's, which must not overlap them (one wins where they do). */
+    VmMap with(VmMap other) {
+        NavigableMap<Long, Map.Entry<Long, String>> all = new TreeMap<>(labels);
+        all.putAll(other.labels);
+        return new VmMap(all);
+    }
+
+    private static String shortLabel(String label) {
         int dash = label.indexOf('-');
         return dash > 0 ? label.substring(0, dash) : label;
     }

@@ -3,6 +3,7 @@ package dev.offheap.cli.inspect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** {@code jcmd PID System.map} (JDK 25, NMT summary) read into the JVM's labels, and a mapping's label looked up. */
@@ -66,6 +67,40 @@ class VmMapTest {
         assertThat(MAP.label(mapping(0xfc000000L, 0xffe01000L))).as("past the range's end").isNull();
         assertThat(MAP.label(mapping(0xffe00000L, 0xffe01000L))).as("right after the range").isNull();
         assertThat(MAP.label(mapping(0x7f7b40000000L, 0x7f7b40021000L))).as("an unlabelled range").isNull();
+    }
+
+    @Test
+    void aRangeSplitsIntoItsLabelledPartsClippedToIt() {
+        assertThat(MAP.parts(0x64fff000L, 0x65001800L)).as("across two CDS ranges").containsExactly(
+                new VmMap.Part(new AddressRange(0x65000000L, 0x65001000L), "CDS"),
+                new VmMap.Part(new AddressRange(0x65001000L, 0x65001800L), "CDS"));
+        assertThat(MAP.parts(0x7f7b47c02000L, 0x7f7b50000000L)).as("a stack's end, then nothing labelled").containsExactly(
+                new VmMap.Part(new AddressRange(0x7f7b47c02000L, 0x7f7b47c04000L), "STACK"),
+                new VmMap.Part(new AddressRange(0x7f7b47c04000L, 0x7f7b47d00000L), "STACK"));
+        assertThat(MAP.parts(0xfc000000L, 0xfc000000L)).as("empty").isEmpty();
+        assertThat(MAP.parts(0xfc001000L, 0x1000)).as("ending before it starts").isEmpty();
+        assertThat(MAP.parts(0xffe00000L, 0x100000000L)).as("right after a range").isEmpty();
+        assertThat(MAP.parts(0x1000, 0x2000)).as("below every range").isEmpty();
+    }
+
+    @Test
+    void theRangesOfALabelIncludeThoseWithADashedSuffix() {
+        assertThat(MAP.ranges("STACK")).containsExactly(new AddressRange(0x7f7b47c00000L, 0x7f7b47c04000L),
+                new AddressRange(0x7f7b47c04000L, 0x7f7b47d00000L));
+        assertThat(MAP.ranges("JAVAHEAP")).containsExactly(new AddressRange(0xfc000000L, 0xffe00000L));
+        assertThat(MAP.ranges("GC")).isEmpty();
+    }
+
+    @Test
+    void twoMapsJoin() {
+        VmMap other = new VmMap(new TreeMap<>(Map.of(0x1000L, Map.entry(0x2000L, "META"))));
+
+        VmMap both = MAP.with(other);
+
+        assertThat(both.labels()).hasSize(MAP.labels().size() + 1).containsEntry(0x1000L, Map.entry(0x2000L, "META"));
+        assertThat(both.label(mapping(0x1000, 0x2000))).isEqualTo("META");
+        assertThat(MAP.labels()).doesNotContainKey(0x1000L);
+        assertThat(VmMap.EMPTY.with(VmMap.EMPTY).isEmpty()).isTrue();
     }
 
     private static Mapping mapping(long start, long end) {
