@@ -75,11 +75,14 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         boolean labelled = !reports.vmMap().isEmpty();
         parts.add(exact("threadStacks", "thread stacks", memory.of(MappingKind.THREAD_STACK) + memory.owned("threadStacks"),
                 labelled ? "smaps, the JVM's stack labels and guard pages" : "smaps, guard-page layout"));
+        NmtSummary nmt = reports.nmt();
+        List<String> unlabelled = new ArrayList<>();
         if (labelled) {
-            String source = "smaps in the JVM's labelled regions";
-            parts.add(exact("metaspace", "metaspace", memory.owned("metaspace"), source));
-            parts.add(exact("gc", "GC structures", memory.owned("gc"), source));
-            parts.add(exact("otherJvm", "other JVM mappings", memory.owned("otherJvm"), source));
+            // System.map labels whole mappings: a region the kernel merged into a neighbour's mapping can carry
+            // the neighbour's label, so a part NMT says holds memory but no label shows is left to elimination.
+            labelledPart(parts, unlabelled, memory, nmt, "metaspace", "metaspace", nmt == null ? 0 : nmt.metaspace());
+            labelledPart(parts, unlabelled, memory, nmt, "gc", "GC structures", nmt == null ? 0 : nmt.gc());
+            labelledPart(parts, unlabelled, memory, nmt, "otherJvm", "other JVM mappings", nmt == null ? 0 : nmt.otherMapped());
         }
         parts.add(exact("offheap", "offheap pools", memory.owned("offheap"), "smaps in the pools' AddressRanges"));
         MallocInfo malloc = reports.malloc();
@@ -89,8 +92,17 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         parts.add(new Part("malloc", "malloc (glibc)", arenas + chunks, malloc == null, malloc == null ? -1 : malloc.mmappedBytes(),
                 malloc == null ? "smaps, the brk heap and arena heaps (chunks mapped on their own unknown)"
                         : "smaps, the brk heap and arena heaps; chunks mapped on their own by elimination, at most malloc_info's"));
+        if (unlabelled.contains("metaspace")) {
+            anonymous.take("metaspace", "metaspace", nmt.metaspace(), "no label shows it: by elimination, at most NMT's committed Class + Metaspace");
+        }
+        if (unlabelled.contains("gc")) {
+            anonymous.take("gc", "GC structures", nmt.gc(), "no label shows it: by elimination, at most NMT's committed GC");
+        }
+        if (unlabelled.contains("otherJvm")) {
+            anonymous.take("otherJvm", "other JVM mappings", nmt.otherMapped(),
+                    "no label shows it: by elimination, at most NMT's committed other mappings");
+        }
         if (!labelled) {
-            NmtSummary nmt = reports.nmt();
             long metaspace = nmt != null ? nmt.metaspace() : jvm.metaspaceCommitted();
             anonymous.take("metaspace", "metaspace", metaspace,
                     nmt != null ? "by elimination, at most NMT's committed Class + Metaspace" : "by elimination, at most the Metaspace pool's committed");
@@ -106,6 +118,16 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         }
         long explained = parts.stream().mapToLong(Part::bytes).sum();
         return new Attribution(memory.rss(), List.copyOf(parts), memory.rss() - explained);
+    }
+
+    private static void labelledPart(List<Part> parts, List<String> unlabelled, ProcessMemory memory, NmtSummary nmt,
+            String key, String label, long nmtFigure) {
+        long bytes = memory.owned(key);
+        if (bytes == 0 && nmt != null && nmtFigure > 0) {
+            unlabelled.add(key);
+        } else {
+            parts.add(exact(key, label, bytes, "smaps in the JVM's labelled regions"));
+        }
     }
 
     private static Part exact(String key, String label, long bytes, String source) {

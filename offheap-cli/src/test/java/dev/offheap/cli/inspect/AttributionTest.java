@@ -105,9 +105,21 @@ class AttributionTest {
 
         Attribution a = Attribution.of(jemalloc, JVM, reports(NMT, LABELS, null), List.of());
 
-        assertThat(a.parts()).filteredOn(p -> p.key().equals("otherAllocator")).extracting(Part::bytes, Part::exact)
-                .containsExactly(tuple(100 * MIB, false));
+        // NMT's metaspace (20), GC (10) and other mappings (4 MiB) show in no label: taken first, by elimination
+        assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::exact).contains(tuple("metaspace", 20 * MIB, false),
+                tuple("gc", 10 * MIB, false), tuple("otherJvm", 4 * MIB, false), tuple("otherAllocator", 66 * MIB, false));
         assertThat(a.unexplained()).isZero();
+    }
+
+    /** System.map labels whole mappings: a region merged into a neighbour's mapping may show under no label. */
+    @Test
+    void aLabelledPartNoLabelShowsIsTakenByEliminationWhenNmtSaysItHoldsMemory() {
+        ProcessMemory memory = memory(Map.of(MappingKind.ANONYMOUS, 8 * MIB), Map.of("metaspace", 20 * MIB, "otherJvm", MIB));
+
+        Attribution a = Attribution.of(memory, JVM, reports(NMT, LABELS, null), List.of());
+
+        assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::exact, Part::bound).contains(
+                tuple("metaspace", 20 * MIB, true, -1L), tuple("otherJvm", MIB, true, -1L), tuple("gc", 8 * MIB, false, 10 * MIB));
     }
 
     @Test
