@@ -2,6 +2,7 @@ package dev.offheap.cli.inspect;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Splits the target's RSS into parts that never overlap, so that what is left, {@code unexplained}, is what
@@ -23,7 +24,7 @@ import java.util.List;
  * <ol start="7">
  *   <li>{@code metaspace} without NMT: the Metaspace pool's committed bytes;</li>
  *   <li>{@code offheap}: bytes offheap's pools took from the OS ({@code BytesFromOs}): on Linux anonymous
- *       mappings of their own, never malloc'd;</li>
+ *       mappings of their own, never malloc'd (over JMX only: without it there is no such part);</li>
  *   <li>{@code malloc}: what glibc's malloc holds (arenas, in use and free, and chunks mapped on their own)
  *       less the arenas' top chunks, whose pages malloc may never have touched. Direct buffers, FFM arenas,
  *       NMT's malloc'd categories and native libraries' allocations all live here, so none is a part of its
@@ -64,7 +65,8 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         return rss == 0 ? 0 : (double) unexplained / rss;
     }
 
-    static Attribution of(ProcessMemory memory, JvmAreas jvm, NativeReports reports, List<OffheapBean> offheap) {
+    static Attribution of(ProcessMemory memory, JvmAreas jvm, NativeReports reports,
+            Optional<List<OffheapBean>> offheap) {
         List<Part> parts = new ArrayList<>();
         long nativePool = memory.of(MappingKind.NATIVE_HEAP) + memory.of(MappingKind.ANONYMOUS)
                 + memory.of(MappingKind.SHARED_MEMORY);
@@ -103,8 +105,10 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
             parts.add(exact("threadStacks", "thread stacks", memory.of(MappingKind.THREAD_STACK), "smaps, guard-page layout"));
             claims.take("metaspace", "metaspace", jvm.metaspaceCommitted(), "Metaspace pool committed");
         }
-        long offheapBytes = offheap.stream().filter(OffheapBean::isPool).mapToLong(b -> b.number("BytesFromOs")).sum();
-        claims.take("offheap", "offheap pools", offheapBytes, "dev.offheap MBeans BytesFromOs");
+        if (offheap.isPresent()) { // read over JMX only
+            long offheapBytes = offheap.get().stream().filter(OffheapBean::isPool).mapToLong(b -> b.number("BytesFromOs")).sum();
+            claims.take("offheap", "offheap pools", offheapBytes, "dev.offheap MBeans BytesFromOs");
+        }
         MallocInfo malloc = reports.malloc();
         claims.take("malloc", "malloc (glibc)", malloc == null ? 0 : malloc.heldBytes() - malloc.topBytes(),
                 "malloc_info, held less top chunks");

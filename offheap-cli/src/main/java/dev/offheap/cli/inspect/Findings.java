@@ -8,6 +8,7 @@ import java.util.Locale;
 /** Known pathologies a sample (and the one before it, in watch mode) shows, in plain words. */
 final class Findings {
     private static final long MIB = 1 << 20;
+    /** Direct buffers created and freed per second (and in watch mode, net change between samples). */
     private static final int CHURN_BUFFERS = 20;
     private static final double HIGH_FRAGMENTATION = 0.5;
     private static final long FRAGMENTED_BYTES = 32 * MIB;
@@ -26,17 +27,21 @@ final class Findings {
     }
 
     private static void directChurn(Sample previous, Sample now, List<String> found) {
-        BufferPools.Churn churn = now.buffers().churn();
-        if (churn.created() + churn.freed() >= CHURN_BUFFERS) {
-            found.add(String.format(Locale.ROOT, "Direct buffer churn: in %d ms at least %d direct buffers (%s) were"
-                    + " created and %d (%s) freed. Each is freed by the GC's Cleaner after a collection, so"
-                    + " allocation and GC pauses feed each other (seed 000). Reuse buffers: keep them, or lease them"
-                    + " from a pool such as offheap's BufferPool.", churn.windowMillis(), churn.created(),
-                    Bytes.human(churn.bytesCreated()), churn.freed(), Bytes.human(churn.bytesFreed())));
+        if (now.buffers().isEmpty()) {
+            return; // read over JMX only
         }
-        if (previous != null) {
-            BufferPools.Usage before = previous.buffers().direct();
-            BufferPools.Usage after = now.buffers().direct();
+        BufferPools.Churn churn = now.buffers().get().churn();
+        if (churn.createdPerSecond() + churn.freedPerSecond() >= CHURN_BUFFERS) {
+            found.add(String.format(Locale.ROOT, "Direct buffer churn: over %d ms at least %.0f direct buffers (%s)"
+                    + " per second were created and %.0f (%s) freed. Each is freed by the GC's Cleaner after a"
+                    + " collection, so allocation and GC pauses feed each other (seed 000). Reuse buffers: keep them,"
+                    + " or lease them from a pool such as offheap's BufferPool.", churn.windowMillis(),
+                    churn.createdPerSecond(), Bytes.human((long) churn.bytesCreatedPerSecond()),
+                    churn.freedPerSecond(), Bytes.human((long) churn.bytesFreedPerSecond())));
+        }
+        if (previous != null && previous.buffers().isPresent()) {
+            BufferPools.Usage before = previous.buffers().get().direct();
+            BufferPools.Usage after = now.buffers().get().direct();
             long seconds = Math.max(1, java.time.Duration.between(previous.time(), now.time()).toSeconds());
             if (Math.abs(after.count() - before.count()) >= CHURN_BUFFERS) {
                 found.add(String.format(Locale.ROOT, "Direct buffers went from %d (%s) to %d (%s) in %d s.",
@@ -90,7 +95,7 @@ final class Findings {
     }
 
     private static void offheapLeaks(Sample now, List<String> found) {
-        for (OffheapBean bean : now.offheap()) {
+        for (OffheapBean bean : now.offheap().orElse(List.of())) {
             if (bean.number("Leaks") > 0) {
                 found.add("offheap " + bean.type() + " '" + bean.name() + "' reported " + bean.number("Leaks")
                         + " leaked buffer(s): see the LEAK: warnings in its log for the acquiring stacks.");

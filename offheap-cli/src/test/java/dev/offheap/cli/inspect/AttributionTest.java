@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -28,10 +29,10 @@ class AttributionTest {
     private static final MallocInfo MALLOC = new MallocInfo(2, 30 * MIB, 5 * MIB, 6 * MIB, 2, MIB, 2 * MIB);
 
     /** Two pools take 40 + 8 MiB from the OS; a budget is no pool, so its figure does not count. */
-    private static final List<OffheapBean> OFFHEAP = List.of(
+    private static final Optional<List<OffheapBean>> OFFHEAP = Optional.of(List.of(
             new OffheapBean("BufferPool", "http", Map.of("BytesFromOs", 40 * MIB, "BytesInUse", 30 * MIB), null),
             new OffheapBean("ChunkPool", "cache", Map.of("BytesFromOs", 8 * MIB), null),
-            new OffheapBean("MemoryBudget", "root", Map.of("BytesFromOs", 1024 * MIB, "UsedBytes", MIB), "/"));
+            new OffheapBean("MemoryBudget", "root", Map.of("BytesFromOs", 1024 * MIB, "UsedBytes", MIB), "/")));
 
     /**
      * NMT's summary: metaspace 4 + 16 MiB mapped, GC 10 MiB, other categories 3 + 1 MiB (the heap, code, CDS
@@ -223,7 +224,7 @@ class AttributionTest {
         ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.CODE_CACHE, 10 * MIB,
                 MappingKind.ANONYMOUS, 100 * MIB));
 
-        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, null), List.of());
+        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, null), Optional.of(List.of()));
 
         assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::claimed).containsExactly(
                 tuple("heap", 300 * MIB, 300 * MIB),
@@ -238,13 +239,26 @@ class AttributionTest {
     }
 
     @Test
+    void withoutJmxThereIsNoOffheapPartAndMallocClaimsWhatItWouldHaveLeft() {
+        ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.CODE_CACHE, 10 * MIB,
+                MappingKind.ANONYMOUS, 100 * MIB));
+
+        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, MALLOC), Optional.empty());
+
+        // native pool 100 MiB: metaspace 30, malloc 34, the rest unexplained; offheap's pools were not read
+        assertThat(a.parts()).extracting(Part::key).doesNotContain("offheap");
+        assertThat(a.part("malloc")).isEqualTo(34 * MIB);
+        assertThat(a.unexplained()).isEqualTo(36 * MIB);
+    }
+
+    @Test
     void aNegativeClaimTakesNothingAndClaimsNothing() {
         ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.CODE_CACHE, 10 * MIB,
                 MappingKind.ANONYMOUS, 100 * MIB));
         // top chunks larger than what malloc holds: held less top is -1 MiB
         MallocInfo odd = new MallocInfo(1, 2 * MIB, 2 * MIB, 0, 0, 3 * MIB, 3 * MIB);
 
-        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, odd), List.of());
+        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, odd), Optional.of(List.of()));
 
         assertThat(a.parts()).last().isEqualTo(new Part("malloc", "malloc (glibc)", 0, 0, "malloc_info, held less top chunks"));
         assertThat(a.parts()).allSatisfy(p -> assertThat(p.bytes()).isNotNegative());

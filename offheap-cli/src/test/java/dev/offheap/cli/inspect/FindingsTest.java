@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -39,12 +40,12 @@ class FindingsTest {
     @Nested
     class DirectBufferChurn {
         @Test
-        void twentyBuffersCreatedOrFreedInTheWindowAreChurn() {
+        void twentyBuffersCreatedOrFreedPerSecondAreChurn() {
             Figures f = new Figures();
             f.churn = new BufferPools.Churn(1000, 12, 8, 12 * MIB, 8 * MIB);
 
-            assertThat(Findings.of(null, f.sample())).containsExactly("Direct buffer churn: in 1000 ms at least 12"
-                    + " direct buffers (12.0 MiB) were created and 8 (8.0 MiB) freed. Each is freed by the GC's Cleaner"
+            assertThat(Findings.of(null, f.sample())).containsExactly("Direct buffer churn: over 1000 ms at least 12"
+                    + " direct buffers (12.0 MiB) per second were created and 8 (8.0 MiB) freed. Each is freed by the GC's Cleaner"
                     + " after a collection, so allocation and GC pauses feed each other (seed 000). Reuse buffers: keep"
                     + " them, or lease them from a pool such as offheap's BufferPool.");
         }
@@ -54,8 +55,8 @@ class FindingsTest {
             Figures f = new Figures();
             f.churn = new BufferPools.Churn(1050, 0, 20, 0, 20 * KIB);
 
-            assertThat(Findings.of(null, f.sample())).containsExactly("Direct buffer churn: in 1050 ms at least 0"
-                    + " direct buffers (0 B) were created and 20 (20.0 KiB) freed. Each is freed by the GC's Cleaner"
+            assertThat(Findings.of(null, f.sample())).containsExactly("Direct buffer churn: over 1050 ms at least 0"
+                    + " direct buffers (0 B) per second were created and 20 (20.0 KiB) freed. Each is freed by the GC's Cleaner"
                     + " after a collection, so allocation and GC pauses feed each other (seed 000). Reuse buffers: keep"
                     + " them, or lease them from a pool such as offheap's BufferPool.");
         }
@@ -66,6 +67,17 @@ class FindingsTest {
             f.churn = new BufferPools.Churn(1000, 12, 7, 12 * MIB, 7 * MIB);
 
             assertThat(Findings.of(null, f.sample())).isEmpty();
+        }
+
+        @Test
+        void withoutJmxNothingIsSaidOfDirectBuffers() {
+            Figures before = new Figures();
+            before.jmx = false;
+            Figures now = new Figures();
+            now.jmx = false;
+            now.time = T0.plusSeconds(5);
+
+            assertThat(Findings.of(before.sample(), now.sample())).isEmpty();
         }
     }
 
@@ -405,7 +417,7 @@ class FindingsTest {
         now.unexplained = 200 * MIB;
 
         assertThat(Findings.of(before.sample(), now.sample())).extracting(s -> s.substring(0, 24)).containsExactly(
-                "Direct buffer churn: in ",
+                "Direct buffer churn: ove",
                 "Direct buffers went from",
                 "High malloc fragmentatio",
                 "Many malloc arenas: 17 f",
@@ -438,6 +450,8 @@ class FindingsTest {
         MallocInfo malloc = new MallocInfo(2, 64 * MIB, 4 * MIB, 8 * MIB, 3, MIB, 2 * MIB);
         String mallocProblem;
         List<OffheapBean> offheap = List.of(bean("BufferPool", "http", Map.of("BytesFromOs", 8 * MIB, "Leaks", 0L)));
+        /** Whether buffer pools and offheap's MBeans were read (over JMX). */
+        boolean jmx = true;
 
         Sample sample() {
             ProcessMemory memory = new ProcessMemory(rss, rss, 0, 0, 0, new EnumMap<>(MappingKind.class), 100,
@@ -449,8 +463,9 @@ class FindingsTest {
             parts.add(new Attribution.Part("heap", "Java heap", heap, heap, "smaps in the heap's range"));
             long malloced = rss - heap - unexplained;
             parts.add(new Attribution.Part("malloc", "malloc (glibc)", malloced, malloced, "malloc_info"));
-            return new Sample(4242, time, memory, jvm, new BufferPools(direct, BufferPools.Usage.NONE, churn), reports,
-                    offheap, new Attribution(rss, parts, unexplained));
+            return new Sample(4242, time, memory, jvm,
+                    jmx ? Optional.of(new BufferPools(direct, BufferPools.Usage.NONE, churn)) : Optional.empty(), reports,
+                    jmx ? Optional.of(offheap) : Optional.empty(), new Attribution(rss, parts, unexplained));
         }
     }
 }

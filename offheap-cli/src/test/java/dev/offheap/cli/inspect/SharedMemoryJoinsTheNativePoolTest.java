@@ -6,6 +6,7 @@ import dev.offheap.cli.inspect.Attribution.Part;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,8 +24,8 @@ class SharedMemoryJoinsTheNativePoolTest {
     private static final MallocInfo MALLOC = new MallocInfo(2, 30 * MIB, 5 * MIB, 6 * MIB, 2, MIB, 2 * MIB);
 
     /** One pool takes 48 MiB from the OS. */
-    private static final List<OffheapBean> OFFHEAP = List.of(
-            new OffheapBean("BufferPool", "http", Map.of("BytesFromOs", 48 * MIB), null));
+    private static final Optional<List<OffheapBean>> OFFHEAP = Optional.of(List.of(
+            new OffheapBean("BufferPool", "http", Map.of("BytesFromOs", 48 * MIB), null)));
 
     @Test
     void sharedMemoryIsHandedOutWithMallocsHeapAndAnonymousMappings() {

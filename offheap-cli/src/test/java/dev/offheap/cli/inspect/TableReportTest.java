@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,12 +50,12 @@ class TableReportTest {
                   heap        120.0 MiB used, 256.0 MiB committed, 250.0 MiB resident, max 1.0 GiB
                   metaspace   19.0 MiB used, 21.0 MiB committed
                   code cache  16.0 MiB committed, 15.0 MiB resident
-                  threads     31, stacks 5.0 MiB resident
+                  threads     31 (the JVM's own included), stacks 5.0 MiB resident
                   NMT         summary: GC structures 10.0 MiB, other JVM mappings 5.0 MiB, malloc'd by the JVM 3.5 MiB (inside malloc below)
 
                 JDK buffer pools
                   direct      12 buffers (+4), 3.0 MiB capacity, 3.5 MiB memory (malloc'd), limit 512.0 MiB
-                              in 1000 ms: 3 created (3.0 MiB), 1 freed (1.0 MiB)
+                              per second over 1000 ms: 3 created (3.0 MiB), 1 freed (1.0 MiB)
                   mapped      2 buffers, 24.0 MiB capacity; data files 25.0 MiB resident
 
                 malloc (glibc's malloc_info, through System.native_heap_info)
@@ -74,7 +75,7 @@ class TableReportTest {
     }
 
     @Test
-    void aFirstLookAtABareJvmSaysWhatIsMissing() {
+    void aFirstLookAtABareJvmWithoutJmxSaysWhatIsMissing() {
         String report = TableReport.of(null, ReportSamples.bare(), List.of());
 
         assertThat(report).isEqualTo("""
@@ -93,28 +94,51 @@ class TableReportTest {
                   mapped files                  16.0 MiB   25.0%               smaps, other files
                   thread stacks                      0 B    0.0%               smaps, guard-page layout
                   metaspace                          0 B    0.0%               Metaspace pool committed (claims 4.0 MiB, capped)
-                  offheap pools                      0 B    0.0%               dev.offheap MBeans BytesFromOs
                   malloc (glibc)                     0 B    0.0%               malloc_info, held less top chunks
                   unexplained                        0 B    0.0%               RSS minus the parts above
 
                 JVM
-                  heap        1.0 MiB used, 32.0 MiB committed, 16.0 MiB resident, max none
+                  heap        1.0 MiB used, 32.0 MiB committed, 16.0 MiB resident, max unknown
                   metaspace   3.0 MiB used, 4.0 MiB committed
                   code cache  2.0 MiB committed, 0 B resident
-                  threads     9, stacks 0 B resident
+                  threads     9 (the JVM's own included), stacks 0 B resident
                   NMT         off: start the JVM with -XX:NativeMemoryTracking=summary for GC structures and the rest
 
                 JDK buffer pools
-                  direct      0 buffers, 0 B capacity, 0 B memory (malloc'd), limit none set (the max heap)
-                              in 0 ms: 0 created (0 B), 0 freed (0 B)
-                  mapped      0 buffers, 0 B capacity; data files 16.0 MiB resident
+                  direct buffers: not read without JMX (--jmx starts the target's JMX agent: costs about N MiB there)
+                  direct      limit none set (the max heap)
+                  mapped      data files 16.0 MiB resident
 
                 malloc      unavailable: System.native_heap_info said: "no"
 
-                offheap     no dev.offheap MBeans in the target
+                offheap     MBeans not read without JMX (--jmx starts the target's JMX agent: costs about N MiB there)
 
                 Findings: none
-                """);
+                """.replace("about N MiB", "about " + Connection.JMX_AGENT_MIB + " MiB"));
+    }
+
+    @Test
+    void withoutJmxMallocSaysItsDirectBuffersWereNotRead() {
+        Sample now = ReportSamples.now();
+        Sample noJmx = new Sample(now.pid(), now.time(), now.memory(), now.jvm(), Optional.empty(), now.reports(),
+                Optional.empty(), now.attribution());
+
+        assertThat(TableReport.of(null, noJmx, List.of()).lines()).contains("  in use 38.0 MiB (of which direct buffers"
+                + " not read), free 10.0 MiB, releasable 3.0 MiB, 3 arenas, 5 chunks mapped on their own (8.0 MiB)");
+    }
+
+    @Test
+    void figuresTheTargetDidNotGiveShowAsQuestionMarks() {
+        Sample now = ReportSamples.now();
+        JvmAreas unknown = new JvmAreas("VM", 4, "", -1, -1, -1, -1, -1, -1, -1, 0, "off");
+        Sample sample = new Sample(now.pid(), now.time(), now.memory(), unknown, now.buffers(), now.reports(),
+                now.offheap(), now.attribution());
+
+        assertThat(TableReport.of(null, sample, List.of()).lines()).contains(
+                "  heap        ? used, ? committed, 250.0 MiB resident, max unknown",
+                "  metaspace   ? used, ? committed",
+                "  code cache  ? committed, 15.0 MiB resident",
+                "  threads     ? (the JVM's own included), stacks 5.0 MiB resident");
     }
 
     @Test
@@ -135,7 +159,8 @@ class TableReportTest {
         Sample bare = ReportSamples.bare();
         JvmAreas jvm = new JvmAreas("VM", 1, "", ReportSamples.MIB, 32 * ReportSamples.MIB, 0, 0, 0, 0, 9, 0, "off");
         Sample empty = new Sample(bare.pid(), bare.time(), new ProcessMemory(0, 0, 0, 0, 0, Map.of(), 0, null), jvm,
-                bare.buffers(), bare.reports(), List.of(new OffheapBean("BufferPool", "tiny", Map.of("LimitBytes", 0L), null)),
+                Optional.of(new BufferPools(BufferPools.Usage.NONE, BufferPools.Usage.NONE, BufferPools.Churn.NONE)),
+                bare.reports(), Optional.of(List.of(new OffheapBean("BufferPool", "tiny", Map.of("LimitBytes", 0L), null))),
                 new Attribution(0, List.of(new Attribution.Part("heap", "Java heap", 0, 0, "smaps in the heap's range")), 0));
 
         List<String> lines = TableReport.of(empty, empty, List.of()).lines().toList();
@@ -156,8 +181,8 @@ class TableReportTest {
         Sample now = ReportSamples.now();
         Sample more = ReportSamples.previous();
         Sample before = new Sample(more.pid(), more.time(), more.memory(), more.jvm(),
-                new BufferPools(new BufferPools.Usage(15, 4 * ReportSamples.MIB, 4 * ReportSamples.MIB),
-                        more.buffers().mapped(), more.buffers().churn()),
+                Optional.of(new BufferPools(new BufferPools.Usage(15, 4 * ReportSamples.MIB, 4 * ReportSamples.MIB),
+                        more.buffers().orElseThrow().mapped(), more.buffers().orElseThrow().churn())),
                 more.reports(), more.offheap(), more.attribution());
 
         assertThat(TableReport.of(before, now, List.of()).lines()).contains(
