@@ -22,7 +22,8 @@ import java.util.Optional;
  * <em>native pool</em>. Its owners cannot be told apart by address, so each of the following takes what its
  * owner reports, in this order, never more than the pool still holds (the part then shows what it claimed):
  * <ol start="7">
- *   <li>{@code metaspace} without NMT: the Metaspace pool's committed bytes;</li>
+ *   <li>{@code metaspace} without NMT: metaspace's committed bytes ({@code GC.heap_info}, or
+ *       {@code VM.metaspace basic});</li>
  *   <li>{@code offheap}: bytes offheap's pools took from the OS ({@code BytesFromOs}): on Linux anonymous
  *       mappings of their own, never malloc'd (over JMX only: without it there is no such part);</li>
  *   <li>{@code malloc}: what glibc's malloc holds (arenas, in use and free, and chunks mapped on their own)
@@ -84,12 +85,12 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         if (memory.of(MappingKind.JAVA_HEAP) > 0) {
             parts.add(exact("heap", "Java heap", memory.of(MappingKind.JAVA_HEAP), "smaps in the heap's range"));
         } else {
-            claims.take("heap", "Java heap", jvm.heapCommitted(), "MemoryMXBean committed");
+            claims.take("heap", "Java heap", jvm.heapCommitted(), "GC.heap_info committed");
         }
         if (memory.of(MappingKind.CODE_CACHE) > 0) {
             parts.add(exact("codeCache", "code cache", memory.of(MappingKind.CODE_CACHE), "smaps in the code heaps"));
         } else {
-            claims.take("codeCache", "code cache", jvm.codeCacheCommitted(), "CodeHeap pools committed");
+            claims.take("codeCache", "code cache", jvm.codeCacheCommitted(), "Compiler.codecache committed");
         }
         parts.add(exact("programFiles", "program files", memory.of(MappingKind.PROGRAM_FILE) + memory.of(MappingKind.KERNEL),
                 "smaps, libraries and jars"));
@@ -103,7 +104,7 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
             claims.take("otherJvm", "other JVM mappings", nmt.otherMapped(), "NMT other categories' mmap committed");
         } else {
             parts.add(exact("threadStacks", "thread stacks", memory.of(MappingKind.THREAD_STACK), "smaps, guard-page layout"));
-            claims.take("metaspace", "metaspace", jvm.metaspaceCommitted(), "Metaspace pool committed");
+            claims.take("metaspace", "metaspace", jvm.metaspaceCommitted(), "metaspace committed");
         }
         if (offheap.isPresent()) { // read over JMX only
             long offheapBytes = offheap.get().stream().filter(OffheapBean::isPool).mapToLong(b -> b.number("BytesFromOs")).sum();

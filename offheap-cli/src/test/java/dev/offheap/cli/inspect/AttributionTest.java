@@ -58,7 +58,7 @@ class AttributionTest {
                 new Part("programFiles", "program files", 40 * MIB + 8 * KIB, 40 * MIB + 8 * KIB, "smaps, libraries and jars"),
                 new Part("mapped", "mapped files", 16 * MIB, 16 * MIB, "smaps, other files"),
                 new Part("threadStacks", "thread stacks", 2 * MIB, 2 * MIB, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "Metaspace pool committed"),
+                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "metaspace committed"),
                 new Part("offheap", "offheap pools", 48 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
                 new Part("malloc", "malloc (glibc)", 34 * MIB, 34 * MIB, "malloc_info, held less top chunks"));
         assertThat(a.rss()).isEqualTo(492 * MIB + 8 * KIB);
@@ -79,7 +79,7 @@ class AttributionTest {
                 new Part("programFiles", "program files", 0, 0, "smaps, libraries and jars"),
                 new Part("mapped", "mapped files", 0, 0, "smaps, other files"),
                 new Part("threadStacks", "thread stacks", 0, 0, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "Metaspace pool committed"),
+                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "metaspace committed"),
                 new Part("offheap", "offheap pools", 10 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
                 new Part("malloc", "malloc (glibc)", 0, 34 * MIB, "malloc_info, held less top chunks"));
         assertThat(a.unexplained()).isZero();
@@ -93,12 +93,12 @@ class AttributionTest {
 
         // pool 720 MiB: heap 512, code cache 12, metaspace 30, offheap 48, malloc 34 leave 84
         assertThat(a.parts()).containsExactly(
-                new Part("heap", "Java heap", 512 * MIB, 512 * MIB, "MemoryMXBean committed"),
-                new Part("codeCache", "code cache", 12 * MIB, 12 * MIB, "CodeHeap pools committed"),
+                new Part("heap", "Java heap", 512 * MIB, 512 * MIB, "GC.heap_info committed"),
+                new Part("codeCache", "code cache", 12 * MIB, 12 * MIB, "Compiler.codecache committed"),
                 new Part("programFiles", "program files", 0, 0, "smaps, libraries and jars"),
                 new Part("mapped", "mapped files", 0, 0, "smaps, other files"),
                 new Part("threadStacks", "thread stacks", 0, 0, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "Metaspace pool committed"),
+                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "metaspace committed"),
                 new Part("offheap", "offheap pools", 48 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
                 new Part("malloc", "malloc (glibc)", 34 * MIB, 34 * MIB, "malloc_info, held less top chunks"));
         assertThat(a.unexplained()).isEqualTo(84 * MIB);
@@ -111,12 +111,12 @@ class AttributionTest {
         Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, MALLOC), OFFHEAP);
 
         assertThat(a.parts()).containsExactly(
-                new Part("heap", "Java heap", 100 * MIB, 512 * MIB, "MemoryMXBean committed"),
-                new Part("codeCache", "code cache", 0, 12 * MIB, "CodeHeap pools committed"),
+                new Part("heap", "Java heap", 100 * MIB, 512 * MIB, "GC.heap_info committed"),
+                new Part("codeCache", "code cache", 0, 12 * MIB, "Compiler.codecache committed"),
                 new Part("programFiles", "program files", 7 * MIB, 7 * MIB, "smaps, libraries and jars"),
                 new Part("mapped", "mapped files", 0, 0, "smaps, other files"),
                 new Part("threadStacks", "thread stacks", 0, 0, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 0, 30 * MIB, "Metaspace pool committed"),
+                new Part("metaspace", "metaspace", 0, 30 * MIB, "metaspace committed"),
                 new Part("offheap", "offheap pools", 0, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
                 new Part("malloc", "malloc (glibc)", 0, 34 * MIB, "malloc_info, held less top chunks"));
         assertThat(a.unexplained()).isZero();
@@ -187,7 +187,7 @@ class AttributionTest {
         String source = "smaps, System.map labels, at most NMT's figure";
         assertThat(a.parts()).containsExactly(
                 new Part("heap", "Java heap", 300 * MIB, 300 * MIB, "smaps in the heap's range"),
-                new Part("codeCache", "code cache", 12 * MIB, 12 * MIB, "CodeHeap pools committed"),
+                new Part("codeCache", "code cache", 12 * MIB, 12 * MIB, "Compiler.codecache committed"),
                 new Part("programFiles", "program files", 0, 0, "smaps, libraries and jars"),
                 new Part("mapped", "mapped files", 0, 0, "smaps, other files"),
                 new Part("offheap", "offheap pools", 48 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
@@ -213,7 +213,7 @@ class AttributionTest {
                 new Part("programFiles", "program files", 0, 0, "smaps, libraries and jars"),
                 new Part("mapped", "mapped files", 0, 0, "smaps, other files"),
                 new Part("threadStacks", "thread stacks", 0, 0, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "Metaspace pool committed"),
+                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "metaspace committed"),
                 new Part("offheap", "offheap pools", 48 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
                 new Part("malloc", "malloc (glibc)", 34 * MIB, 34 * MIB, "malloc_info, held less top chunks"));
         assertThat(a.unexplained()).isEqualTo(26 * MIB);

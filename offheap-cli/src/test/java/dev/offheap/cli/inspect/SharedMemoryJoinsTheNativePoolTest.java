@@ -50,7 +50,7 @@ class SharedMemoryJoinsTheNativePoolTest {
                 new Part("programFiles", "program files", 0, 0, "smaps, libraries and jars"),
                 new Part("mapped", "mapped files", 0, 0, "smaps, other files"),
                 new Part("threadStacks", "thread stacks", 0, 0, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "Metaspace pool committed"),
+                new Part("metaspace", "metaspace", 30 * MIB, 30 * MIB, "metaspace committed"),
                 new Part("offheap", "offheap pools", 34 * MIB, 48 * MIB, "dev.offheap MBeans BytesFromOs"),
                 new Part("malloc", "malloc (glibc)", 0, 34 * MIB, "malloc_info, held less top chunks"));
         assertThat(a.unexplained()).isZero();
