@@ -6,7 +6,8 @@
 # Starts a target JVM (offheap-bench/scripts/InspectCostTarget.java, compiled for release 17: -Xms4g -Xmx4g, G1,
 # 1 GiB of live arrays with every page touched, 4 threads that read a little of them every 20 ms, allocating
 # nothing), with -Xlog:safepoint to a file, waits 5 s for it to settle, then:
-#   1. reads its RSS (VmRSS) and threads (/proc/PID/status) before anything looked at it;
+#   1. reads its RSS (VmRSS) and threads (/proc/PID/status) before anything looked at it, and the CPU time its own
+#      threads take at rest over 10 s (what the CPU time in 3. is to be compared with);
 #   2. runs one `offheap inspect PID` (the first: it starts whatever inspect starts in the target), timed; reads
 #      RSS and threads 2 s later;
 #   3. runs `offheap inspect PID --watch 1 --json` until it has printed SAMPLES samples (default 100), then stops
@@ -22,7 +23,7 @@
 #   INSPECT_ARGS      extra arguments for every inspect, e.g. --jmx
 #   TARGET_JAVA       the target's java (default: JAVA_HOME's), e.g. /usr/lib/jvm/java-17-openjdk-amd64/bin/java
 #   TARGET_OPTS       extra target JVM options
-# About 2 minutes with a fast inspect; with one that takes 2-7 s, SAMPLES of them take that long each.
+# About 2.5 minutes with a fast inspect; with one that takes 2-7 s, SAMPLES of them take that long each.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SAMPLES="${1:-100}"
@@ -85,8 +86,10 @@ grep -q READY "$WORK/target.out" || { echo "the target did not start:" >&2; cat 
 sleep 5
 echo "# $(date -u +%FT%TZ) commit $(git -C "$ROOT" rev-parse --short HEAD) cli $CLI_DIR ${INSPECT_ARGS:-}"
 echo "# target: $("$TARGET_JAVA" -version 2>&1 | head -1), pid $TARGET, load $(cut -d' ' -f1-3 /proc/loadavg)"
+rest0="$(cpu_ticks "$TARGET")"; sleep 10; rest1="$(cpu_ticks "$TARGET")"
 rss0="$(status "$TARGET" VmRSS)"; threads0="$(status "$TARGET" Threads)"
-printf '%-34s RSS %8s MiB, %3s threads\n' "before" "$(mib "$rss0")" "$threads0"
+printf '%-34s RSS %8s MiB, %3s threads; target CPU at rest %d ms per 10 s\n' "before" "$(mib "$rss0")" "$threads0" \
+    $(( (rest1 - rest0) * 1000 / $(getconf CLK_TCK) ))
 
 start_all="$(now_ms)"
 t0="$(now_ms)"; inspect > "$WORK/first.txt" 2>&1 || { echo "inspect failed:" >&2; cat "$WORK/first.txt" >&2; exit 1; }

@@ -66,12 +66,10 @@ final class AttachClient {
     private static final Set<PosixFilePermission> OTHERS = Set.of(PosixFilePermission.GROUP_READ,
             PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE);
 
-    private final long pid;
     private final Path socket;
     private final Duration replyTimeout;
 
-    private AttachClient(long pid, Path socket, Duration replyTimeout) {
-        this.pid = pid;
+    private AttachClient(Path socket, Duration replyTimeout) {
         this.socket = socket;
         this.replyTimeout = replyTimeout;
     }
@@ -110,11 +108,7 @@ final class AttachClient {
             startListener(pid, proc, tmp, nsPid, socket, timeout);
         }
         checkPermissions(socket);
-        return new AttachClient(pid, socket, replyTimeout);
-    }
-
-    long pid() {
-        return pid;
+        return new AttachClient(socket, replyTimeout);
     }
 
     /** Runs a diagnostic command line ({@code "GC.heap_info"}, {@code "VM.native_memory summary"}). */

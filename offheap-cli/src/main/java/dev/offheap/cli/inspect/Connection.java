@@ -40,16 +40,13 @@ final class Connection implements AutoCloseable {
     }
 
     private final long pid;
-    private final AttachClient attach;
     private final DiagnosticCommands commands;
     private final JMXConnector connector;
     private final MBeanServerConnection server;
     private final Jmx jmx;
 
-    private Connection(long pid, AttachClient attach, DiagnosticCommands commands, JMXConnector connector, Jmx jmx)
-            throws IOException {
+    private Connection(long pid, DiagnosticCommands commands, JMXConnector connector, Jmx jmx) throws IOException {
         this.pid = pid;
-        this.attach = attach;
         this.commands = commands;
         this.connector = connector;
         this.server = connector == null ? null : connector.getMBeanServerConnection();
@@ -93,7 +90,7 @@ final class Connection implements AutoCloseable {
             }
         }
         try {
-            return new Connection(pid, attach, commands, connector, jmx);
+            return new Connection(pid, commands, connector, jmx);
         } catch (IOException e) {
             throw failure(pid, "attached to JVM " + pid + " but cannot use its management agent at " + address + ": "
                     + e.getMessage());
@@ -152,10 +149,6 @@ final class Connection implements AutoCloseable {
 
     DiagnosticCommands commands() {
         return commands;
-    }
-
-    AttachClient attach() {
-        return attach;
     }
 
     /** The target's MBean server, when JMX is had ({@link #jmx()} is not NONE). */
