@@ -12,7 +12,8 @@
 #      RSS and threads 2 s later;
 #   3. runs `offheap inspect PID --watch 1 --json` until it has printed SAMPLES samples (default 100), then stops
 #      it; reads RSS and threads 2 s later, and the target's CPU time (utime + stime) used meanwhile;
-#   4. runs 10 more single `offheap inspect PID`, each a new CLI process, and prints min / median / max wall time;
+#   4. runs 10 more single `offheap inspect PID`, each a new CLI process, and prints min / median / max wall time,
+#      then 10 more for the CLI's CPU time (user + sys, /usr/bin/time), which depends less on the machine's load;
 #   5. prints the target's safepoints while 3. ran and while 2.-4. ran, from its log: count, p50 / p99 / max of
 #      each pause's total time, and the VM operations that caused them.
 # The target does nothing by itself, so every change is the inspection's.
@@ -120,9 +121,18 @@ printf '%-34s RSS %8s MiB (%+.1f), %3s threads (%+d); %d samples in %d s, target
 for _ in $(seq 1 10); do
     t0="$(now_ms)"; inspect > /dev/null 2>&1; echo $(( $(now_ms) - t0 )) >> "$WORK/times"
 done
+# the CLI's own CPU time (user + sys), less sensitive than wall time to what else runs on the machine
+for _ in $(seq 1 10); do
+    # shellcheck disable=SC2086
+    /usr/bin/time -o "$WORK/cpu" -f "%U %S" "$JAVA" --enable-native-access=dev.offheap.core,dev.offheap.cli \
+        -p "$CLI_DIR/offheap-cli.jar:$CLI_DIR/lib" -m dev.offheap.cli/dev.offheap.cli.OffheapCli inspect "$TARGET" \
+        ${INSPECT_ARGS:-} > /dev/null 2>&1 || true
+    awk '{ printf "%d\n", ($1 + $2) * 1000 }' "$WORK/cpu" >> "$WORK/cpus"
+done
 end_all="$(now_ms)"
-printf '%-34s %s ms (first: %d ms)\n' "one inspect, min/median/max of 10" \
-    "$(sort -n "$WORK/times" | awk '{ v[NR] = $1 } END { printf "%d / %d / %d", v[1], (v[5] + v[6]) / 2, v[NR] }')" "$first_ms"
+median10() { sort -n "$1" | awk '{ v[NR] = $1 } END { printf "%d / %d / %d", v[1], (v[5] + v[6]) / 2, v[NR] }'; }
+printf '%-34s %s ms (first: %d ms); its CPU time %s ms\n' "one inspect, min/median/max of 10" \
+    "$(median10 "$WORK/times")" "$first_ms" "$(median10 "$WORK/cpus")"
 printf '%-34s %s\n' "safepoints during the watch" "$(safepoints "$start_watch" "$end_watch")"
 printf '%-34s %s\n' "safepoints during all inspects" "$(safepoints "$start_all" "$end_all")"
 printf '%-34s RSS %8s MiB (%+.1f), %3s threads (%+d)\n' "at the end" "$(mib "$(status "$TARGET" VmRSS)")" \

@@ -23,8 +23,11 @@ import javax.management.remote.JMXServiceURL;
  * {@code agentProperties}) give the connector's address.
  */
 final class Connection implements AutoCloseable {
-    /** What starting the target's JMX agent cost it (BENCHMARKS.md, "The cost of looking"): RSS, MiB. */
-    static final int JMX_AGENT_MIB = 37;
+    /**
+     * What starting the target's JMX agent and one look over it cost it (BENCHMARKS.md, "The cost of looking"): RSS,
+     * MiB, on the first look; every further look leaves garbage in its young generation until a collection.
+     */
+    static final int JMX_AGENT_MIB = 30;
     static final String NO_JMX = "not read without JMX (--jmx starts the target's JMX agent: costs about "
             + JMX_AGENT_MIB + " MiB there)";
     private static final String ADDRESS = "com.sun.management.jmxremote.localConnectorAddress";
