@@ -2,6 +2,7 @@ package dev.offheap.cli.inspect;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Splits the target's RSS into parts that never overlap, so that what is left, {@code unexplained}, is what
@@ -17,7 +18,8 @@ import java.util.List;
  *       {@code sharedMemory} (memfd, {@code /dev/shm});</li>
  *   <li>{@code threadStacks}, {@code metaspace}, {@code gc}, {@code otherJvm}: the JVM's labelled regions
  *       ({@code System.map}, or NMT detail where that command is missing), stacks also by their guard pages;</li>
- *   <li>{@code offheap}: the addresses offheap's pools publish ({@code AddressRanges} of their MBeans);</li>
+ *   <li>{@code offheap}: the addresses offheap's pools publish ({@code AddressRanges} of their MBeans, read
+ *       over JMX only: without it there is no such part and their pages are anonymous memory);</li>
  *   <li>{@code malloc}: glibc's arenas, the brk heap and the 64 MiB arena heaps.</li>
  * </ol>
  * What is left of the anonymous mappings no part explains is then handed out by elimination, each taking at
@@ -52,7 +54,8 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         return rss == 0 ? 0 : (double) unexplained / rss;
     }
 
-    static Attribution of(ProcessMemory memory, JvmAreas jvm, NativeReports reports, List<OffheapBean> offheap) {
+    static Attribution of(ProcessMemory memory, JvmAreas jvm, NativeReports reports,
+            Optional<List<OffheapBean>> offheap) {
         List<Part> parts = new ArrayList<>();
         Leftover anonymous = new Leftover(memory.of(MappingKind.ANONYMOUS), parts);
         long heap = memory.of(MappingKind.JAVA_HEAP) + memory.owned("heap");
@@ -84,7 +87,9 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
             labelledPart(parts, unlabelled, memory, nmt, "gc", "GC structures", nmt == null ? 0 : nmt.gc());
             labelledPart(parts, unlabelled, memory, nmt, "otherJvm", "other JVM mappings", nmt == null ? 0 : nmt.otherMapped());
         }
-        parts.add(exact("offheap", "offheap pools", memory.owned("offheap"), "smaps in the pools' AddressRanges"));
+        if (offheap.isPresent()) { // read over JMX only: without it offheap's pages are anonymous memory like any other
+            parts.add(exact("offheap", "offheap pools", memory.owned("offheap"), "smaps in the pools' AddressRanges"));
+        }
         MallocInfo malloc = reports.malloc();
         long arenas = memory.of(MappingKind.NATIVE_HEAP) + memory.of(MappingKind.MALLOC_ARENA);
         long chunks = malloc == null ? 0 : Math.min(malloc.mmappedBytes(), anonymous.left);
@@ -105,7 +110,7 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         if (!labelled) {
             long metaspace = nmt != null ? nmt.metaspace() : jvm.metaspaceCommitted();
             anonymous.take("metaspace", "metaspace", metaspace,
-                    nmt != null ? "by elimination, at most NMT's committed Class + Metaspace" : "by elimination, at most the Metaspace pool's committed");
+                    nmt != null ? "by elimination, at most NMT's committed Class + Metaspace" : "by elimination, at most metaspace's committed (GC.heap_info)");
             if (nmt != null) {
                 anonymous.take("gc", "GC structures", nmt.gc(), "by elimination, at most NMT's committed GC");
                 anonymous.take("otherJvm", "other JVM mappings", nmt.otherMapped(),

@@ -9,8 +9,9 @@ import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 
 /**
- * The JDK's buffer pools ({@code BufferPoolMXBean}): direct buffers (malloc'd; memory from {@code Arena.ofAuto()}
- * counts here too, other FFM arenas do not) and mapped buffers ({@code FileChannel.map}, mapped segments).
+ * The JDK's buffer pools ({@code BufferPoolMXBean}, read over JMX: no diagnostic command tells them): direct
+ * buffers (malloc'd; memory from {@code Arena.ofAuto()} counts here too, other FFM arenas do not) and mapped
+ * buffers ({@code FileChannel.map}, mapped segments).
  *
  * @param direct the {@code direct} pool
  * @param mapped the {@code mapped} pool
@@ -30,16 +31,17 @@ record BufferPools(Usage direct, Usage mapped, Churn churn) {
     }
 
     /**
-     * Direct buffers created and freed while the pool was polled: lower bounds, since polls only see net
+     * Direct buffers created and freed per second while the pool was polled: lower bounds, since polls only see net
      * changes between two looks.
      *
-     * @param windowMillis how long the polls lasted
-     * @param created buffers that appeared
-     * @param freed buffers that disappeared
-     * @param bytesCreated capacity that appeared
-     * @param bytesFreed capacity that disappeared
+     * @param windowMillis how long the polls lasted, 0 when there was a single look (no rates)
+     * @param createdPerSecond buffers that appeared, per second
+     * @param freedPerSecond buffers that disappeared, per second
+     * @param bytesCreatedPerSecond capacity that appeared, bytes per second
+     * @param bytesFreedPerSecond capacity that disappeared, bytes per second
      */
-    record Churn(long windowMillis, long created, long freed, long bytesCreated, long bytesFreed) {
+    record Churn(long windowMillis, double createdPerSecond, double freedPerSecond, double bytesCreatedPerSecond,
+            double bytesFreedPerSecond) {
         static final Churn NONE = new Churn(0, 0, 0, 0, 0);
     }
 
@@ -65,9 +67,11 @@ record BufferPools(Usage direct, Usage mapped, Churn churn) {
                 bytesFreed += Math.max(0, last.capacity() - now.capacity());
                 last = now;
             }
-            long window = polls > 1 ? (System.nanoTime() - start) / 1_000_000 : 0;
-            return new BufferPools(last, usage(server, mapped),
-                    new Churn(window, created, freed, bytesCreated, bytesFreed));
+            long nanos = System.nanoTime() - start;
+            double seconds = nanos / 1e9;
+            Churn churn = polls > 1 && nanos > 0 ? new Churn(nanos / 1_000_000, created / seconds, freed / seconds,
+                    bytesCreated / seconds, bytesFreed / seconds) : Churn.NONE;
+            return new BufferPools(last, usage(server, mapped), churn);
         } catch (JMException e) {
             throw new IOException("cannot read the target's buffer pools: " + e.getMessage(), e);
         } catch (InterruptedException e) {

@@ -1,49 +1,144 @@
 package dev.offheap.cli.inspect;
 
-import com.sun.tools.attach.AttachNotSupportedException;
-import com.sun.tools.attach.VirtualMachine;
 import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Properties;
 import javax.management.MBeanServerConnection;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 
 /**
- * A JMX connection to a running JVM, made without touching its command line: the Attach API starts the
- * target's local management agent (as {@code jcmd PID ManagementAgent.start_local} does) and returns its
- * address.
+ * A connection to a running JVM, made without touching its command line: its attach listener (found, or started
+ * with the SIGQUIT handshake, by {@link AttachClient}) runs diagnostic commands, which is all a default inspect
+ * needs. JMX is opt-in: with {@code --jmx} the target's local management agent is started if it does not run
+ * ({@code ManagementAgent.start_local}, as {@code VirtualMachine.startLocalManagementAgent()} does; it stays running),
+ * and without it JMX is used only when the agent already runs, which costs the target nothing new. Whether it runs
+ * is first seen from the thread the agent's RMI connector keeps ("RMI TCP Accept-", in {@code /proc/PID/task}), so
+ * that a target without it is asked nothing; if there is one, the target's agent properties (the attach operation
+ * {@code agentProperties}) give the connector's address.
  */
 final class Connection implements AutoCloseable {
-    private final long pid;
-    private final JMXConnector connector;
-    private final MBeanServerConnection server;
+    /**
+     * What starting the target's JMX agent and one look over it cost it (BENCHMARKS.md, "The cost of looking"): RSS,
+     * MiB, on the first look; every further look leaves garbage in its young generation until a collection.
+     */
+    static final int JMX_AGENT_MIB = 30;
+    static final String NO_JMX = "not read without JMX (--jmx starts the target's JMX agent: costs about "
+            + JMX_AGENT_MIB + " MiB there)";
+    private static final String ADDRESS = "com.sun.management.jmxremote.localConnectorAddress";
 
-    private Connection(long pid, JMXConnector connector) throws IOException {
-        this.pid = pid;
-        this.connector = connector;
-        this.server = connector.getMBeanServerConnection();
+    /** How JMX was had, if at all. */
+    enum Jmx {
+        /** Not used: the agent did not run and {@code --jmx} was not given. */
+        NONE,
+        /** The target's agent was running already. */
+        FOUND,
+        /** Started by this inspect ({@code --jmx}); it stays running. */
+        STARTED
     }
 
-    static Connection open(long pid) {
-        String address;
+    private final long pid;
+    private final DiagnosticCommands commands;
+    private final JMXConnector connector;
+    private final MBeanServerConnection server;
+    private final Jmx jmx;
+
+    private Connection(long pid, DiagnosticCommands commands, JMXConnector connector, Jmx jmx) throws IOException {
+        this.pid = pid;
+        this.commands = commands;
+        this.connector = connector;
+        this.server = connector == null ? null : connector.getMBeanServerConnection();
+        this.jmx = jmx;
+    }
+
+    /** Attaches; with {@code startJmx}, starts the target's JMX agent when it does not run. */
+    static Connection open(long pid, boolean startJmx) {
+        AttachClient attach;
+        DiagnosticCommands commands;
         try {
-            VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
-            try {
-                address = vm.startLocalManagementAgent();
-            } finally {
-                vm.detach();
-            }
-        } catch (AttachNotSupportedException | IOException e) {
-            throw failure(pid, "cannot attach to JVM " + pid + ": " + e.getMessage()
-                    + ". It may run with -XX:+DisableAttachMechanism, as another user, in another container, or"
-                    + " without the jdk.management.agent module");
-        }
-        try {
-            return new Connection(pid, JMXConnectorFactory.connect(new JMXServiceURL(address)));
+            attach = AttachClient.attach(pid);
+            commands = new DiagnosticCommands(attach);
+        } catch (AttachClient.Refused e) {
+            throw failure(pid, "cannot attach to JVM " + pid + ": " + e.getMessage());
         } catch (IOException e) {
-            throw failure(pid, "attached to JVM " + pid + " but cannot connect to its management agent at "
-                    + address + ": " + e.getMessage());
+            throw failure(pid, "cannot attach to JVM " + pid + ": " + e.getMessage()
+                    + ". It may run with -XX:+DisableAttachMechanism, as another user, or in another container");
         }
+        String address = null;
+        Jmx jmx = Jmx.NONE;
+        try {
+            if (startJmx) {
+                address = startLocalAgent(attach, commands);
+                jmx = Jmx.STARTED;
+            } else if (hasRmiThread(pid)) {
+                address = agentAddress(attach).orElse(null);
+                jmx = address == null ? Jmx.NONE : Jmx.FOUND;
+            }
+        } catch (IOException e) {
+            throw failure(pid, "attached to JVM " + pid + " but cannot " + (startJmx ? "start" : "find")
+                    + " its JMX agent: " + e.getMessage() + (startJmx ? " (it may lack the jdk.management.agent module)" : ""));
+        }
+        JMXConnector connector = null;
+        if (address != null) {
+            try {
+                connector = JMXConnectorFactory.connect(new JMXServiceURL(address));
+            } catch (IOException e) {
+                throw failure(pid, "attached to JVM " + pid + " but cannot connect to its management agent at "
+                        + address + ": " + e.getMessage());
+            }
+        }
+        try {
+            return new Connection(pid, commands, connector, jmx);
+        } catch (IOException e) {
+            throw failure(pid, "attached to JVM " + pid + " but cannot use its management agent at " + address + ": "
+                    + e.getMessage());
+        }
+    }
+
+    /** {@code ManagementAgent.start_local} (a no-op when the agent runs), then the address it published. */
+    private static String startLocalAgent(AttachClient attach, DiagnosticCommands commands) throws IOException {
+        Optional<String> started = commands.run("ManagementAgent.start_local");
+        if (started.isEmpty()) {
+            throw new IOException("it has no ManagementAgent.start_local command");
+        }
+        if (started.get().startsWith("Error: ")) {
+            throw new IOException(started.get().substring(7));
+        }
+        return agentAddress(attach).orElseThrow(() -> new IOException("its agent published no local address"));
+    }
+
+    /** The local JMX connector's address from the target's agent properties, if its agent runs. */
+    private static Optional<String> agentAddress(AttachClient attach) throws IOException {
+        AttachClient.Reply reply = attach.execute("agentProperties");
+        if (reply.status() != 0) {
+            throw new IOException("agentProperties failed: " + reply.output().strip());
+        }
+        Properties properties = new Properties();
+        properties.load(new StringReader(reply.output()));
+        return Optional.ofNullable(properties.getProperty(ADDRESS));
+    }
+
+    /** Whether a thread of the target is named like the RMI connector's accept thread (names are cut at 15 chars). */
+    static boolean hasRmiThread(long pid) {
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path task : tasks) {
+                try {
+                    if (Files.readString(task.resolve("comm")).startsWith("RMI TCP Accept")) {
+                        return true;
+                    }
+                } catch (IOException e) {
+                    // the thread ended meanwhile
+                }
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        return false;
     }
 
     private static InspectException failure(long pid, String message) {
@@ -55,12 +150,24 @@ final class Connection implements AutoCloseable {
         return pid;
     }
 
-    MBeanServerConnection server() {
-        return server;
+    DiagnosticCommands commands() {
+        return commands;
+    }
+
+    /** The target's MBean server, when JMX is had ({@link #jmx()} is not NONE). */
+    Optional<MBeanServerConnection> server() {
+        return Optional.ofNullable(server);
+    }
+
+    Jmx jmx() {
+        return jmx;
     }
 
     @Override
     public void close() {
+        if (connector == null) {
+            return;
+        }
         try {
             connector.close();
         } catch (IOException | RuntimeException e) {

@@ -1,59 +1,65 @@
 package dev.offheap.cli.inspect;
 
 import java.io.IOException;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.Optional;
-import javax.management.Descriptor;
-import javax.management.JMException;
-import javax.management.MBeanOperationInfo;
-import javax.management.MBeanServerConnection;
-import javax.management.ObjectName;
+import java.util.Set;
 
 /**
- * The target's jcmd commands through the {@code com.sun.management:type=DiagnosticCommand} MBean. Each
- * operation carries its jcmd name in the descriptor field {@code dcmd.name} ({@code System.native_heap_info}
- * is the operation {@code systemNativeHeapInfo}), so commands are looked up by their jcmd names. A command
- * that takes no arguments is an operation without parameters; the others take one {@code String[]}.
+ * The target's diagnostic commands (what {@code jcmd PID COMMAND} runs), through its attach listener. The commands
+ * it has are learnt once from {@code help}, so that a command an older JDK lacks ({@code System.native_heap_info}
+ * and {@code System.map} in JDK 17) is absent rather than an error.
  */
 final class DiagnosticCommands {
-    private static final String[] STRING_ARRAY = {String[].class.getName()};
+    private static final String HEADER = "The following commands are available:";
 
-    private final MBeanServerConnection server;
-    private final ObjectName name;
-    private final Map<String, MBeanOperationInfo> operations = new HashMap<>();
+    private final AttachClient client;
+    private final Set<String> available;
 
-    DiagnosticCommands(MBeanServerConnection server) throws IOException {
-        this.server = server;
-        try {
-            name = new ObjectName("com.sun.management:type=DiagnosticCommand");
-            if (server.isRegistered(name)) {
-                for (MBeanOperationInfo op : server.getMBeanInfo(name).getOperations()) {
-                    Descriptor d = op.getDescriptor();
-                    Object command = d == null ? null : d.getFieldValue("dcmd.name");
-                    if (command != null && op.getSignature().length <= 1) {
-                        operations.put(command.toString(), op);
-                    }
-                }
-            }
-        } catch (JMException e) {
-            throw new IOException("cannot list the target's diagnostic commands: " + e.getMessage(), e);
+    DiagnosticCommands(AttachClient client) throws IOException {
+        this.client = client;
+        AttachClient.Reply help = client.jcmd("help");
+        if (help.status() != 0) {
+            throw new IOException("the target's 'help' failed: " + help.output().strip());
+        }
+        this.available = parseHelp(help.output());
+        if (available.isEmpty()) {
+            throw new IOException("the target's 'help' listed no commands");
         }
     }
 
-    /** The command's output, or empty when the target does not have it (older JDK, other OS). */
+    /** The command names {@code help} lists, in its order. */
+    static Set<String> parseHelp(String output) {
+        Set<String> names = new LinkedHashSet<>();
+        boolean listing = false;
+        for (String line : output.split("\n")) {
+            String name = line.strip();
+            if (name.equals(HEADER)) {
+                listing = true;
+            } else if (listing && name.isEmpty()) {
+                break;
+            } else if (listing && name.matches("[A-Za-z_][\\w.]*")) {
+                names.add(name);
+            }
+        }
+        return Collections.unmodifiableSet(names);
+    }
+
+    boolean has(String command) {
+        return available.contains(command);
+    }
+
+    /**
+     * The command's output; "Error: " and what the target said when the command failed; empty when the target
+     * does not have the command (older JDK, other OS).
+     */
     Optional<String> run(String command, String... arguments) throws IOException {
-        MBeanOperationInfo operation = operations.get(command);
-        if (operation == null) {
+        if (!has(command)) {
             return Optional.empty();
         }
-        try {
-            Object output = operation.getSignature().length == 0
-                    ? server.invoke(name, operation.getName(), new Object[0], new String[0])
-                    : server.invoke(name, operation.getName(), new Object[] {arguments}, STRING_ARRAY);
-            return Optional.ofNullable((String) output);
-        } catch (JMException e) {
-            return Optional.of("Error: " + e.getMessage());
-        }
+        String line = arguments.length == 0 ? command : command + " " + String.join(" ", arguments);
+        AttachClient.Reply reply = client.jcmd(line);
+        return Optional.of(reply.status() == 0 ? reply.output() : "Error: " + reply.output().strip());
     }
 }

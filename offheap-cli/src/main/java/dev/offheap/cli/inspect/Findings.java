@@ -42,19 +42,21 @@ final class Findings {
     }
 
     private static void directChurn(Sample previous, Sample now, List<String> found) {
-        BufferPools.Churn churn = now.buffers().churn();
-        double seconds = churn.windowMillis() / 1000.0;
-        if (seconds > 0 && Math.max(churn.created(), churn.freed()) >= CHURN_PER_SECOND * seconds) {
+        if (now.buffers().isEmpty()) {
+            return; // read over JMX only
+        }
+        BufferPools.Churn churn = now.buffers().get().churn();
+        if (churn.windowMillis() > 0 && Math.max(churn.createdPerSecond(), churn.freedPerSecond()) >= CHURN_PER_SECOND) {
             found.add(String.format(Locale.ROOT, "Direct buffer churn: at least %.0f direct buffers a second created"
                     + " (%s/s) and %.0f freed (BufferPoolMXBean 'direct', polled over %d ms). Each is freed by the"
                     + " GC's Cleaner after a collection, so allocation and GC pauses feed each other (seed 000). Reuse"
                     + " buffers: keep them, or lease them from a pool such as offheap's BufferPool.",
-                    churn.created() / seconds, Bytes.human((long) (churn.bytesCreated() / seconds)), churn.freed() / seconds,
+                    churn.createdPerSecond(), Bytes.human((long) churn.bytesCreatedPerSecond()), churn.freedPerSecond(),
                     churn.windowMillis()));
         }
-        if (previous != null) {
-            BufferPools.Usage before = previous.buffers().direct();
-            BufferPools.Usage after = now.buffers().direct();
+        if (previous != null && previous.buffers().isPresent()) {
+            BufferPools.Usage before = previous.buffers().get().direct();
+            BufferPools.Usage after = now.buffers().get().direct();
             double between = Math.max(1, java.time.Duration.between(previous.time(), now.time()).toMillis()) / 1000.0;
             if (Math.abs(after.count() - before.count()) >= CHURN_PER_SECOND * between) {
                 found.add(String.format(Locale.ROOT, "Direct buffers went from %d (%s) to %d (%s) in %.1f s"
@@ -102,7 +104,10 @@ final class Findings {
 
     private static void directLimit(Sample now, List<String> found) {
         JvmAreas jvm = now.jvm();
-        long direct = now.buffers().direct().memoryUsed();
+        if (now.buffers().isEmpty()) {
+            return; // read over JMX only
+        }
+        long direct = now.buffers().get().direct().memoryUsed();
         boolean large = jvm.heapMax() > 0 ? direct >= DIRECT_SHARE_OF_MAX_HEAP * jvm.heapMax() : direct >= DIRECT_WITHOUT_MAX_HEAP;
         if (jvm.maxDirectMemory() == 0 && large) {
             String max = jvm.heapMax() > 0 ? Bytes.human(jvm.heapMax()) + " (the maximum heap)" : "the maximum heap";
@@ -127,7 +132,7 @@ final class Findings {
     }
 
     private static void offheapLeaks(Sample now, List<String> found) {
-        for (OffheapBean bean : now.offheap()) {
+        for (OffheapBean bean : now.offheap().orElse(List.of())) {
             if (bean.number("Leaks") > 0) {
                 found.add("offheap " + bean.type() + " '" + bean.name() + "' reported " + bean.number("Leaks")
                         + " leaked buffer(s): see the LEAK: warnings in its log for the acquiring stacks.");

@@ -21,8 +21,12 @@ import picocli.CommandLine.Spec;
             "Explains the resident memory (RSS) of a running JVM of this user: the Java heap, the JVM's own areas,"
                 + " direct and mapped buffers, offheap's pools, glibc malloc (in use, free, fragmentation) and"
                 + " what nothing explains, with findings on known pathologies.",
-            "Attaches through the Attach API and the target's local JMX agent: no change to its command line,"
-                + " no restart. Linux only (it reads /proc/PID/smaps).",
+            "Runs diagnostic commands (as jcmd does) through the target's attach listener and reads /proc: no"
+                + " change to its command line, no restart, no JMX agent. The first inspect of a JVM starts its"
+                + " attach listener (one thread, which stays); no command it runs stops the JVM at a safepoint."
+                + " Linux only (it reads /proc/PID/smaps).",
+            "The JDK's buffer pools (direct and mapped buffers) and offheap's own pools are read over JMX only:"
+                + " when the target's JMX agent already runs, or with --jmx.",
             "Without a PID: lists the JVMs it can attach to."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -31,7 +35,7 @@ import picocli.CommandLine.Spec;
             "2:wrong arguments",
             "3:no such process",
             "4:not a JVM, or another user's process",
-            "5:the JVM refused the attach or its management agent",
+            "5:the JVM refused the attach (or, with --jmx, its management agent)",
             "6:the JVM exited while being inspected"})
 public final class InspectCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "PID", description = "The JVM to inspect.")
@@ -43,6 +47,12 @@ public final class InspectCommand implements Callable<Integer> {
     @Option(names = "--watch", paramLabel = "SECONDS",
             description = "Take a sample every SECONDS, with changes since the previous one, until interrupted.")
     private Integer watch;
+
+    @Option(names = "--jmx", description = "Also read the JDK's buffer pools (with the direct buffers' churn rate over"
+            + " half a second) and offheap's MBeans over JMX, starting the target's local JMX agent when it does not"
+            + " run. The agent stays running: about " + Connection.JMX_AGENT_MIB + " MiB and several threads there."
+            + " Without --jmx, JMX is used only when the agent already runs.")
+    private boolean jmx;
 
     @Spec
     private CommandSpec spec;
@@ -65,7 +75,7 @@ public final class InspectCommand implements Callable<Integer> {
             if (pid == null) {
                 list(out);
             } else {
-                inspect(pid, out);
+                inspect(pid, out, err);
             }
             return 0;
         } catch (InspectException e) {
@@ -75,9 +85,14 @@ public final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    private void inspect(long target, PrintWriter out) {
+    private void inspect(long target, PrintWriter out, PrintWriter err) {
         TargetProcess.check(target);
-        try (Connection connection = Connection.open(target)) {
+        try (Connection connection = Connection.open(target, jmx)) {
+            if (connection.jmx() == Connection.Jmx.STARTED) {
+                err.println("offheap inspect: JMX: the target's local JMX agent runs (started now if it did not);"
+                        + " it stays running");
+                err.flush();
+            }
             Sampler sampler = sampler(connection);
             Sample previous = null;
             while (true) {

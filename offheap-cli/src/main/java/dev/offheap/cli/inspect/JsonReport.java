@@ -3,6 +3,7 @@ package dev.offheap.cli.inspect;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A sample as one line of JSON, exact: every number as a JSON number in base units (bytes, milliseconds,
@@ -11,6 +12,7 @@ import java.util.Map;
  * The top-level keys {@code rss}, {@code heap}, {@code direct}, {@code mapped},
  * {@code malloc}, {@code offheap} and {@code unexplained} are bytes: resident bytes of each part of the
  * attribution, except {@code direct}, the JDK's direct buffer memory, which lies inside {@code malloc}.
+ * {@code direct} and {@code offheap} are null without JMX, which alone reads them.
  * {@code details} holds the figures behind them, {@code attribution} every part, {@code delta} (watch mode)
  * the change since the previous sample.
  */
@@ -54,12 +56,14 @@ final class JsonReport {
         if (previous != null) {
             json.key("delta").beginObject();
             json.field("millis", Duration.between(previous.time(), now.time()).toMillis());
-            long[] was = headlineValues(previous);
-            long[] is = headlineValues(now);
+            Long[] was = headlineValues(previous);
+            Long[] is = headlineValues(now);
             for (int i = 0; i < HEADLINE.length; i++) {
-                json.field(HEADLINE[i], is[i] - was[i]);
+                number(json, HEADLINE[i], is[i] == null || was[i] == null ? null : is[i] - was[i]);
             }
-            json.field("directCount", now.buffers().direct().count() - previous.buffers().direct().count());
+            if (now.buffers().isPresent() && previous.buffers().isPresent()) {
+                json.field("directCount", now.buffers().get().direct().count() - previous.buffers().get().direct().count());
+            }
             json.endObject();
         }
         return json.endObject().toString();
@@ -67,16 +71,25 @@ final class JsonReport {
 
     private static final String[] HEADLINE = {"rss", "heap", "direct", "mapped", "malloc", "offheap", "unexplained"};
 
-    private static long[] headlineValues(Sample s) {
+    /** The headline's figures; null for what was not read (direct buffers and offheap without JMX). */
+    private static Long[] headlineValues(Sample s) {
         Attribution a = s.attribution();
-        return new long[] {s.memory().rss(), a.part("heap"), s.buffers().direct().memoryUsed(), a.part("mapped"),
-            a.part("malloc"), a.part("offheap"), a.unexplained()};
+        return new Long[] {s.memory().rss(), a.part("heap"), s.buffers().map(b -> b.direct().memoryUsed()).orElse(null),
+            a.part("mapped"), a.part("malloc"), s.offheap().isPresent() ? a.part("offheap") : null, a.unexplained()};
     }
 
     private static void headline(Json json, Sample now) {
-        long[] values = headlineValues(now);
+        Long[] values = headlineValues(now);
         for (int i = 0; i < HEADLINE.length; i++) {
-            json.field(HEADLINE[i], values[i]);
+            number(json, HEADLINE[i], values[i]);
+        }
+    }
+
+    private static void number(Json json, String key, Long value) {
+        if (value == null) {
+            json.key(key).value((String) null);
+        } else {
+            json.field(key, value.longValue());
         }
     }
 
@@ -119,20 +132,30 @@ final class JsonReport {
     }
 
     private static void direct(Json json, Sample s) {
-        BufferPools.Usage d = s.buffers().direct();
-        BufferPools.Churn c = s.buffers().churn();
-        json.key("direct").beginObject().field("count", d.count()).field("capacity", d.capacity())
-                .field("memoryUsed", d.memoryUsed())
-                .key("maxDirectMemorySize").value(s.jvm().maxDirectMemory() == 0 ? null : s.jvm().maxDirectMemory());
-        json.key("churn").beginObject().field("windowMillis", c.windowMillis()).field("created", c.created())
-                .field("freed", c.freed()).field("bytesCreated", c.bytesCreated()).field("bytesFreed", c.bytesFreed())
-                .endObject().endObject();
+        json.key("direct").beginObject();
+        if (s.buffers().isEmpty()) {
+            json.field("unavailable", Connection.NO_JMX);
+        } else {
+            BufferPools.Usage d = s.buffers().get().direct();
+            BufferPools.Churn c = s.buffers().get().churn();
+            json.field("count", d.count()).field("capacity", d.capacity()).field("memoryUsed", d.memoryUsed());
+            json.key("churn").beginObject().field("windowMillis", c.windowMillis())
+                    .field("createdPerSecond", c.createdPerSecond()).field("freedPerSecond", c.freedPerSecond())
+                    .field("bytesCreatedPerSecond", c.bytesCreatedPerSecond())
+                    .field("bytesFreedPerSecond", c.bytesFreedPerSecond()).endObject();
+        }
+        json.key("maxDirectMemorySize").value(s.jvm().maxDirectMemory() == 0 ? null : s.jvm().maxDirectMemory()).endObject();
     }
 
     private static void mapped(Json json, Sample s) {
-        BufferPools.Usage m = s.buffers().mapped();
-        json.key("mapped").beginObject().field("count", m.count()).field("capacity", m.capacity())
-                .field("memoryUsed", m.memoryUsed()).field("resident", s.attribution().part("mapped")).endObject();
+        json.key("mapped").beginObject();
+        if (s.buffers().isEmpty()) {
+            json.field("unavailable", Connection.NO_JMX);
+        } else {
+            BufferPools.Usage m = s.buffers().get().mapped();
+            json.field("count", m.count()).field("capacity", m.capacity()).field("memoryUsed", m.memoryUsed());
+        }
+        json.field("resident", s.attribution().part("mapped")).endObject();
     }
 
     private static void malloc(Json json, Sample s) {
@@ -151,8 +174,13 @@ final class JsonReport {
     }
 
     private static void offheap(Json json, Sample s) {
+        if (s.offheap().isEmpty()) {
+            json.key("offheap").value((String) null);
+            return;
+        }
+        List<OffheapBean> beans = s.offheap().get();
         json.key("offheap").beginArray();
-        for (OffheapBean b : s.offheap()) {
+        for (OffheapBean b : beans) {
             json.beginObject().field("type", b.type()).field("name", b.name());
             if (b.path() != null) {
                 json.field("path", b.path());

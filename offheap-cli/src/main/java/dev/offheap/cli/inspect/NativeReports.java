@@ -30,15 +30,17 @@ record NativeReports(List<AddressRange> heapRanges, List<AddressRange> codeRange
         return commands.run("System.map").map(VmMap::parse).orElse(VmMap.EMPTY);
     }
 
-    static NativeReports read(DiagnosticCommands commands, boolean nmtEnabled) throws IOException {
-        List<AddressRange> heap = commands.run("GC.heap_info").map(AddressRange::span).orElse(List.of());
-        List<AddressRange> code = commands.run("Compiler.codecache").map(AddressRange::findAll).orElse(List.of());
+    /** {@code gcHeapInfo} and {@code codeCache}: the outputs of {@code GC.heap_info} and {@code Compiler.codecache}. */
+    static NativeReports read(DiagnosticCommands commands, String gcHeapInfo, String codeCache, boolean nmtEnabled)
+            throws IOException {
+        List<AddressRange> heap = AddressRange.span(gcHeapInfo);
+        List<AddressRange> code = AddressRange.findAll(codeCache);
         NmtSummary nmt = nmtEnabled ? commands.run("VM.native_memory", "summary").map(NmtSummary::parse).orElse(null) : null;
         VmMap vmMap = nmt == null ? VmMap.EMPTY : labels(commands);
         String heapInfo = commands.run("System.native_heap_info").orElse(null);
         if (heapInfo == null) {
             return new NativeReports(heap, code, nmt, vmMap, null,
-                    "the target has no System.native_heap_info command (it needs JDK 17+ on Linux)");
+                    "the target has no System.native_heap_info command (it needs JDK 18+ on Linux)");
         }
         String xml = MallocInfo.extractXml(heapInfo);
         if (xml == null) {

@@ -2,6 +2,7 @@ package dev.offheap.cli.inspect;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Everything one look at the target found.
@@ -10,19 +11,20 @@ import java.util.List;
  * @param time when the look ended
  * @param memory resident memory by mapping
  * @param jvm the JVM's own figures
- * @param buffers the JDK's buffer pools
+ * @param buffers the JDK's buffer pools; empty without JMX (they are not read then)
  * @param reports the diagnostic commands' reports
- * @param offheap offheap's MBeans in the target
+ * @param offheap offheap's MBeans in the target; empty without JMX (not read), an empty list when it has none
  * @param attribution RSS split into parts
  * @param container the target's memory cgroup, or why it could not be read
  * @param ceilings the JVM's configured ceilings, null when its flags could not be read
  */
-record Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, BufferPools buffers, NativeReports reports,
-        List<OffheapBean> offheap, Attribution attribution, ContainerMemory.Result container, Ceilings ceilings) {
+record Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, Optional<BufferPools> buffers,
+        NativeReports reports, Optional<List<OffheapBean>> offheap, Attribution attribution,
+        ContainerMemory.Result container, Ceilings ceilings) {
 
     /** A sample without its container view. */
-    Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, BufferPools buffers, NativeReports reports,
-            List<OffheapBean> offheap, Attribution attribution) {
+    Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, Optional<BufferPools> buffers,
+            NativeReports reports, Optional<List<OffheapBean>> offheap, Attribution attribution) {
         this(pid, time, memory, jvm, buffers, reports, offheap, attribution,
                 new ContainerMemory.Result(null, "not read"), null);
     }

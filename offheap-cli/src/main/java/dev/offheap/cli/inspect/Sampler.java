@@ -7,29 +7,45 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import javax.management.MBeanServerConnection;
 
-/** Takes {@link Sample}s of one attached target. */
+/**
+ * Takes {@link Sample}s of one attached target. Each sample runs {@code GC.heap_info} and {@code Compiler.codecache}
+ * once (the JVM's figures and the native reports both read them), the native reports' commands, reads
+ * {@code /proc/PID/smaps}, status and maps; what never changes ({@code VM.version}, {@code VM.flags}) is read once.
+ * Over JMX, when the connection has it, it also reads the buffer pools (polling the direct pool for its churn rate)
+ * and offheap's MBeans.
+ */
 final class Sampler {
-    private static final int CHURN_POLLS = 21;
+    /** The churn window over JMX: 10 intervals of 50 ms. */
+    private static final int CHURN_POLLS = 11;
     private static final long CHURN_POLL_MILLIS = 50;
 
     private final Connection connection;
     private final DiagnosticCommands commands;
+    private final JvmAreas.Facts facts;
 
     Sampler(Connection connection) throws IOException {
         this.connection = connection;
-        this.commands = new DiagnosticCommands(connection.server());
+        this.commands = connection.commands();
+        this.facts = JvmAreas.Facts.read(commands, connection.pid());
     }
 
     Sample take() throws IOException {
         long pid = connection.pid();
-        BufferPools buffers = BufferPools.read(connection.server(), CHURN_POLLS, CHURN_POLL_MILLIS);
-        JvmAreas jvm = JvmAreas.read(connection.server());
-        List<OffheapBean> offheap = OffheapBean.readAll(connection.server());
-        NativeReports reports = NativeReports.read(commands, jvm.nmtEnabled());
+        Optional<MBeanServerConnection> server = connection.server();
+        Optional<BufferPools> buffers = server.isEmpty() ? Optional.empty()
+                : Optional.of(BufferPools.read(server.get(), CHURN_POLLS, CHURN_POLL_MILLIS));
+        String heapInfo = commands.run("GC.heap_info").orElse("");
+        String codeCache = commands.run("Compiler.codecache").orElse("");
+        JvmAreas jvm = JvmAreas.read(pid, facts, commands, heapInfo, codeCache);
+        Optional<List<OffheapBean>> offheap = server.isEmpty() ? Optional.empty()
+                : Optional.of(OffheapBean.readAll(server.get()));
+        NativeReports reports = NativeReports.read(commands, heapInfo, codeCache, jvm.nmtEnabled());
         List<Mapping> mappings = Smaps.parse(readSmaps(pid));
         List<OwnedRange> owned = new ArrayList<>(reports.vmMap().ranges());
-        offheap.forEach(bean -> owned.addAll(bean.ranges()));
+        offheap.ifPresent(beans -> beans.forEach(bean -> owned.addAll(bean.ranges())));
         ProcessMemory memory = ProcessMemory.of(mappings, new MappingClassifier(reports.heapRanges(),
                 reports.codeRanges(), jvm.javaHome()), owned, (start, end) -> Pagemap.residentBytes(pid, start, end));
         Attribution attribution = Attribution.of(memory, jvm, reports, offheap);
@@ -40,18 +56,18 @@ final class Sampler {
         return new Sample(pid, Instant.now(), memory, jvm, buffers, reports, offheap, attribution, container, ceilings);
     }
 
-    private static Ceilings.Usage usage(Attribution a, JvmAreas jvm, BufferPools buffers, NativeReports reports,
-            List<OffheapBean> offheap) {
+    private static Ceilings.Usage usage(Attribution a, JvmAreas jvm, Optional<BufferPools> buffers,
+            NativeReports reports, Optional<List<OffheapBean>> offheap) {
         long limit = 0;
         boolean roots = false;
-        for (OffheapBean bean : offheap) {
+        for (OffheapBean bean : offheap.orElse(List.of())) {
             if (bean.type().equals("MemoryBudget") && bean.path() != null && !bean.path().substring(1).contains("/")) {
                 roots = true;
                 long l = bean.number("LimitBytes");
                 limit = l < 0 || limit < 0 ? -1 : limit + l;
             }
         }
-        return new Ceilings.Usage(a.part("heap"), buffers.direct().memoryUsed(), jvm.metaspaceCommitted(),
+        return new Ceilings.Usage(a.part("heap"), buffers.map(b -> b.direct().memoryUsed()).orElse(0L), jvm.metaspaceCommitted(),
                 a.part("codeCache"), jvm.threads(), a.part("threadStacks"), a.part("malloc"),
                 a.part("offheap"), roots ? limit : -1);
     }

@@ -3,6 +3,7 @@ package dev.offheap.cli.inspect;
 import dev.offheap.account.Bytes;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /** A sample as tables for people; in watch mode with a column of changes since the previous sample. */
 final class TableReport {
@@ -65,13 +66,14 @@ final class TableReport {
         JvmAreas j = s.jvm();
         line("");
         line("JVM");
-        line("  heap        %s used, %s committed, %s resident, max %s", Bytes.human(j.heapUsed()),
-                Bytes.human(j.heapCommitted()), Bytes.human(s.attribution().part("heap")),
-                j.heapMax() < 0 ? "none" : Bytes.human(j.heapMax()));
-        line("  metaspace   %s used, %s committed", Bytes.human(j.metaspaceUsed()), Bytes.human(j.metaspaceCommitted()));
-        line("  code cache  %s committed, %s resident", Bytes.human(j.codeCacheCommitted()),
+        line("  heap        %s used, %s committed, %s resident, max %s", known(j.heapUsed()),
+                known(j.heapCommitted()), Bytes.human(s.attribution().part("heap")),
+                j.heapMax() < 0 ? "unknown" : Bytes.human(j.heapMax()));
+        line("  metaspace   %s used, %s committed", known(j.metaspaceUsed()), known(j.metaspaceCommitted()));
+        line("  code cache  %s committed, %s resident", known(j.codeCacheCommitted()),
                 Bytes.human(s.attribution().part("codeCache")));
-        line("  threads     %d, stacks %s resident", j.threads(), Bytes.human(s.attribution().part("threadStacks")));
+        line("  threads     %s (the JVM's own included), stacks %s resident", j.threads() < 0 ? "?" : j.threads(),
+                Bytes.human(s.attribution().part("threadStacks")));
         NmtSummary nmt = s.reports().nmt();
         if (nmt == null) {
             line("  NMT         %s: start the JVM with -XX:NativeMemoryTracking=summary for GC structures and the rest", j.nmtMode());
@@ -82,17 +84,25 @@ final class TableReport {
     }
 
     private void buffers(Sample previous, Sample s) {
-        BufferPools.Usage d = s.buffers().direct();
-        BufferPools.Churn c = s.buffers().churn();
-        BufferPools.Usage m = s.buffers().mapped();
+        String limit = s.jvm().maxDirectMemory() == 0 ? "none set (the max heap)" : Bytes.human(s.jvm().maxDirectMemory());
         line("");
         line("JDK buffer pools");
+        if (s.buffers().isEmpty()) {
+            line("  direct buffers: %s", Connection.NO_JMX);
+            line("  direct      limit %s", limit);
+            line("  mapped      data files %s resident", Bytes.human(s.attribution().part("mapped")));
+            return;
+        }
+        BufferPools.Usage d = s.buffers().get().direct();
+        BufferPools.Churn c = s.buffers().get().churn();
+        BufferPools.Usage m = s.buffers().get().mapped();
         line("  direct      %d buffers%s, %s capacity, %s memory (malloc'd), limit %s", d.count(),
-                previous == null ? "" : " (" + signedCount(d.count() - previous.buffers().direct().count()) + ")",
-                Bytes.human(d.capacity()), Bytes.human(d.memoryUsed()),
-                s.jvm().maxDirectMemory() == 0 ? "none set (the max heap)" : Bytes.human(s.jvm().maxDirectMemory()));
-        line("              in %d ms: %d created (%s), %d freed (%s)", c.windowMillis(), c.created(),
-                Bytes.human(c.bytesCreated()), c.freed(), Bytes.human(c.bytesFreed()));
+                previous == null || previous.buffers().isEmpty() ? ""
+                        : " (" + signedCount(d.count() - previous.buffers().get().direct().count()) + ")",
+                Bytes.human(d.capacity()), Bytes.human(d.memoryUsed()), limit);
+        line("              per second over %d ms: %.0f created (%s), %.0f freed (%s)", c.windowMillis(),
+                c.createdPerSecond(), Bytes.human((long) c.bytesCreatedPerSecond()), c.freedPerSecond(),
+                Bytes.human((long) c.bytesFreedPerSecond()));
         line("              FFM arenas (and Netty 4.2's pooled memory on JDK 24+) are not direct buffers: their memory"
                 + " counts in malloc");
         line("  mapped      %d buffers, %s capacity; data files %s resident", m.count(), Bytes.human(m.capacity()),
@@ -108,15 +118,21 @@ final class TableReport {
         }
         line("malloc (glibc's malloc_info, through System.native_heap_info)");
         line("  in use %s (of which direct buffers %s), free %s (%.1f %%), top chunks %s, %d arenas, %d chunks mapped on their own (%s)",
-                Bytes.human(m.inUseBytes()), Bytes.human(s.buffers().direct().memoryUsed()), Bytes.human(m.freeBytes()),
-                100 * m.freeShare(), Bytes.human(m.topBytes()), m.arenas(), m.mmappedChunks(), Bytes.human(m.mmappedBytes()));
+                Bytes.human(m.inUseBytes()), s.buffers().map(b -> Bytes.human(b.direct().memoryUsed())).orElse("not read"),
+                Bytes.human(m.freeBytes()), 100 * m.freeShare(), Bytes.human(m.topBytes()), m.arenas(), m.mmappedChunks(),
+                Bytes.human(m.mmappedBytes()));
         line("  fragmentation %.1f %% (seed 002: free but not returnable / all not returnable, over the arenas)",
                 100 * m.fragmentation());
     }
 
     private void offheap(Sample s) {
-        List<OffheapBean> beans = s.offheap();
+        Optional<List<OffheapBean>> read = s.offheap();
         line("");
+        if (read.isEmpty()) {
+            line("offheap     MBeans %s", Connection.NO_JMX);
+            return;
+        }
+        List<OffheapBean> beans = read.get();
         if (beans.isEmpty()) {
             line("offheap     no dev.offheap MBeans in the target");
             return;
@@ -158,6 +174,11 @@ final class TableReport {
         for (String f : findings) {
             line("  - %s", f);
         }
+    }
+
+    /** Bytes, or "?" for a figure the target did not give (-1). */
+    private static String known(long bytes) {
+        return bytes < 0 ? "?" : Bytes.human(bytes);
     }
 
     private static String limit(long bytes) {

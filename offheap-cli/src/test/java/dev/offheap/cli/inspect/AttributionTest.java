@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -42,7 +43,7 @@ class AttributionTest {
                 MappingKind.THREAD_STACK, 2 * MIB, MappingKind.NATIVE_HEAP, 20 * MIB, MappingKind.MALLOC_ARENA, 64 * MIB,
                 MappingKind.ANONYMOUS, 100 * MIB, MappingKind.SHARED_MEMORY, 4 * MIB), Map.of());
 
-        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, null), List.of());
+        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, null), Optional.of(List.of()));
 
         assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::exact).containsExactly(
                 tuple("heap", 300 * MIB, true), tuple("codeCache", 10 * MIB, true),
@@ -62,7 +63,7 @@ class AttributionTest {
                 MappingKind.ANONYMOUS, 200 * MIB), Map.of("offheap", 128 * MIB));
         MallocInfo malloc = new MallocInfo(1, 8 * MIB, MIB, 192 * MIB + 4 * KIB, 1, MIB, MIB);
 
-        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, malloc), List.of());
+        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, malloc), Optional.of(List.of()));
 
         assertThat(a.part("offheap")).isEqualTo(128 * MIB);
         assertThat(a.part("malloc")).isEqualTo(8 * MIB + 192 * MIB + 4 * KIB);
@@ -76,7 +77,7 @@ class AttributionTest {
         ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.ANONYMOUS, 50 * MIB),
                 Map.of("metaspace", 20 * MIB, "gc", 3 * MIB, "threadStacks", 5 * MIB, "otherJvm", MIB));
 
-        Attribution a = Attribution.of(memory, JVM, reports(NMT, LABELS, MALLOC), List.of());
+        Attribution a = Attribution.of(memory, JVM, reports(NMT, LABELS, MALLOC), Optional.of(List.of()));
 
         assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::exact).contains(
                 tuple("threadStacks", 5 * MIB, true), tuple("metaspace", 20 * MIB, true), tuple("gc", 3 * MIB, true),
@@ -90,7 +91,7 @@ class AttributionTest {
     void withoutLabelsNmtFiguresBoundWhatTheJvmsPartsTakeAfterMalloc() {
         ProcessMemory memory = memory(Map.of(MappingKind.ANONYMOUS, 25 * MIB), Map.of());
 
-        Attribution a = Attribution.of(memory, JVM, reports(NMT, VmMap.EMPTY, MALLOC), List.of());
+        Attribution a = Attribution.of(memory, JVM, reports(NMT, VmMap.EMPTY, MALLOC), Optional.of(List.of()));
 
         assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::bound).containsSubsequence(
                 tuple("malloc", 6 * MIB, 6 * MIB), tuple("metaspace", 19 * MIB, 20 * MIB),
@@ -103,7 +104,7 @@ class AttributionTest {
         ProcessMemory jemalloc = new ProcessMemory(100 * MIB, 0, 0, 0, 0, byKind(Map.of(MappingKind.ANONYMOUS, 100 * MIB)),
                 Map.of(), Map.of(), 1, "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2");
 
-        Attribution a = Attribution.of(jemalloc, JVM, reports(NMT, LABELS, null), List.of());
+        Attribution a = Attribution.of(jemalloc, JVM, reports(NMT, LABELS, null), Optional.of(List.of()));
 
         // NMT's metaspace (20), GC (10) and other mappings (4 MiB) show in no label: taken first, by elimination
         assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::exact).contains(tuple("metaspace", 20 * MIB, false),
@@ -116,7 +117,7 @@ class AttributionTest {
     void aLabelledPartNoLabelShowsIsTakenByEliminationWhenNmtSaysItHoldsMemory() {
         ProcessMemory memory = memory(Map.of(MappingKind.ANONYMOUS, 8 * MIB), Map.of("metaspace", 20 * MIB, "otherJvm", MIB));
 
-        Attribution a = Attribution.of(memory, JVM, reports(NMT, LABELS, null), List.of());
+        Attribution a = Attribution.of(memory, JVM, reports(NMT, LABELS, null), Optional.of(List.of()));
 
         assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::exact, Part::bound).contains(
                 tuple("metaspace", 20 * MIB, true, -1L), tuple("otherJvm", MIB, true, -1L), tuple("gc", 8 * MIB, false, 10 * MIB));
@@ -127,7 +128,7 @@ class AttributionTest {
         ProcessMemory memory = memory(Map.of(MappingKind.ANONYMOUS, 600 * MIB), Map.of());
 
         NativeReports noRanges = new NativeReports(List.of(), List.of(), null, VmMap.EMPTY, null, "none");
-        Attribution a = Attribution.of(memory, JVM, noRanges, List.of());
+        Attribution a = Attribution.of(memory, JVM, noRanges, Optional.of(List.of()));
 
         assertThat(a.parts().get(0)).isEqualTo(new Part("heap", "Java heap", 512 * MIB, false, 512 * MIB,
                 "no heap range printed: committed heap, by elimination"));
@@ -146,13 +147,25 @@ class AttributionTest {
         MallocInfo malloc = new MallocInfo(1, 3 * MIB, 0, mmapped, 1, 0, 0);
 
         Attribution a = Attribution.of(memory, JVM, reports(new NmtSummary(c), labelled ? LABELS : VmMap.EMPTY, malloc),
-                List.of());
+                Optional.of(List.of()));
 
         assertThat(a.part("heap")).isEqualTo(GIB);
         assertThat(a.part("offheap")).isEqualTo(offheap);
         assertThat(a.parts()).allSatisfy(p -> assertThat(p.bytes()).isNotNegative());
         assertThat(a.unexplained()).isNotNegative();
         assertThat(a.parts().stream().mapToLong(Part::bytes).sum() + a.unexplained()).isEqualTo(memory.rss());
+    }
+
+    @Test
+    void withoutJmxThereIsNoOffheapPartAndItsPagesAreAnonymousMemory() {
+        ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.ANONYMOUS, 100 * MIB), Map.of());
+
+        Attribution a = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, MALLOC), Optional.empty());
+
+        // anonymous 100 MiB: malloc's chunks 6, metaspace 30, the rest unexplained; offheap's pools were not read
+        assertThat(a.parts()).extracting(Part::key).doesNotContain("offheap");
+        assertThat(a.part("malloc")).isEqualTo(6 * MIB);
+        assertThat(a.unexplained()).isEqualTo(64 * MIB);
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -46,9 +47,9 @@ class FindingsTest {
         @Test
         void aHundredBuffersASecondCreatedOrFreedAreChurn() {
             Figures created = new Figures();
-            created.churn = new BufferPools.Churn(2000, 200, 150, 200 * MIB, 150 * MIB);
+            created.churn = new BufferPools.Churn(2000, 100, 75, 100 * MIB, 75 * MIB);
             Figures freed = new Figures();
-            freed.churn = new BufferPools.Churn(500, 0, 50, 0, 50 * KIB);
+            freed.churn = new BufferPools.Churn(500, 0, 100, 0, 100 * KIB);
 
             assertThat(Findings.of(null, created.sample())).containsExactly(TEXT.formatted("100", "100.0 MiB", "75", 2000));
             assertThat(Findings.of(null, freed.sample())).containsExactly(TEXT.formatted("0", "0 B", "100", 500));
@@ -57,7 +58,7 @@ class FindingsTest {
         @Test
         void aServersFewBuffersASecondAreNot() {
             Figures f = new Figures();
-            f.churn = new BufferPools.Churn(2000, 199, 199, 199 * MIB, 199 * MIB);
+            f.churn = new BufferPools.Churn(2000, 99.5, 99.5, 99 * MIB, 99 * MIB);
 
             assertThat(Findings.of(null, f.sample())).isEmpty();
         }
@@ -413,8 +414,8 @@ class FindingsTest {
             parts.add(new Attribution.Part("mapped", "mapped files", mapped, true, -1, "smaps, other files"));
             long malloced = rss - heap - mapped - unexplained;
             parts.add(new Attribution.Part("malloc", "malloc (glibc)", malloced, true, -1, "smaps, arenas"));
-            return new Sample(4242, time, memory, jvm, new BufferPools(direct, BufferPools.Usage.NONE, churn), reports,
-                    offheap, new Attribution(rss, parts, unexplained));
+            return new Sample(4242, time, memory, jvm, Optional.of(new BufferPools(direct, BufferPools.Usage.NONE, churn)),
+                    reports, Optional.of(offheap), new Attribution(rss, parts, unexplained));
         }
     }
 }

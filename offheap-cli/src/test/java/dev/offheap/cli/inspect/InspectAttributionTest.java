@@ -108,7 +108,7 @@ class InspectAttributionTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int exit = new CommandLine(new InspectCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                .execute(Long.toString(pid), "--json");
+                .execute(Long.toString(pid), "--json", "--jmx"); // the buffer pools and offheap's MBeans need JMX
         assertThat(exit).as(err.toString()).isZero();
         Map<String, Object> json = MiniJson.object(out.toString());
         assertThat(json).containsKeys("pid", "rss", "heap", "direct", "mapped", "malloc", "offheap", "unexplained");

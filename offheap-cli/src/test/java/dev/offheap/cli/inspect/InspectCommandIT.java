@@ -128,7 +128,7 @@ class InspectCommandIT {
 
     private static List<String> command(String... args) {
         Path target = Path.of(System.getProperty("offheap.cli.dir", "target"));
-        List<String> command = new ArrayList<>(List.of(java(), "--enable-native-access=dev.offheap.core",
+        List<String> command = new ArrayList<>(List.of(java(), "--enable-native-access=dev.offheap.core,dev.offheap.cli",
                 "-p", target.resolve("offheap-cli.jar") + File.pathSeparator + target.resolve("lib"),
                 "-m", "dev.offheap.cli/dev.offheap.cli.OffheapCli"));
         command.addAll(List.of(args));

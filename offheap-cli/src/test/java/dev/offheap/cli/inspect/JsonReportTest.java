@@ -45,9 +45,9 @@ class JsonReportTest {
                                         "Internal", obj("committed", 5_242_880, "mmap", 5_242_880, "stack", 0, "malloc", 0),
                                         "Metaspace", obj("committed", 16_777_216, "mmap", 16_777_216, "stack", 0, "malloc", 0))),
                         "direct", obj("count", 12, "capacity", 3_145_728, "memoryUsed", 3_670_016,
-                                "maxDirectMemorySize", 536_870_912,
-                                "churn", obj("windowMillis", 1000, "created", 3, "freed", 1, "bytesCreated", 3_145_728,
-                                        "bytesFreed", 1_048_576)),
+                                "churn", obj("windowMillis", 1000, "createdPerSecond", 3.0, "freedPerSecond", 1.0,
+                                        "bytesCreatedPerSecond", 3_145_728.0, "bytesFreedPerSecond", 1_048_576.0),
+                                "maxDirectMemorySize", 536_870_912),
                         "mapped", obj("count", 2, "capacity", 25_165_824, "memoryUsed", 25_169_920, "resident", 26_214_400),
                         "malloc", obj("resident", 36_700_160, "inUse", 39_845_888, "free", 10_485_760,
                                 "topChunks", 3_145_728, "keepcost", 2_097_152, "arenas", 3, "system", 41_943_040,
@@ -95,7 +95,7 @@ class JsonReportTest {
 
         Map<String, Object> expected = obj(
                 "version", 2, "pid", 4_194_305, "time", "2025-03-04T05:06:07Z", "vm", "VM",
-                "rss", 67_108_864, "heap", 16_777_216, "direct", 0, "mapped", 16_777_216, "malloc", 0, "offheap", 0,
+                "rss", 67_108_864, "heap", 16_777_216, "direct", null, "mapped", 16_777_216, "malloc", 0, "offheap", null,
                 "unexplained", 0, "unexplainedShare", 0.0,
                 "details", obj(
                         "rss", obj("anonymous", 16_777_216, "fileBacked", 50_331_648, "sharedMemory", 0,
@@ -107,20 +107,18 @@ class JsonReportTest {
                         "jvm", obj("nmt", "off", "threads", 9, "threadStacks", 0, "metaspace", 0,
                                 "metaspaceCommitted", 4_194_304, "metaspaceUsed", 3_145_728, "codeCache", 0,
                                 "codeCacheCommitted", 2_097_152),
-                        "direct", obj("count", 0, "capacity", 0, "memoryUsed", 0, "maxDirectMemorySize", null,
-                                "churn", obj("windowMillis", 0, "created", 0, "freed", 0, "bytesCreated", 0, "bytesFreed", 0)),
-                        "mapped", obj("count", 0, "capacity", 0, "memoryUsed", 0, "resident", 16_777_216),
+                        "direct", obj("unavailable", Connection.NO_JMX, "maxDirectMemorySize", null),
+                        "mapped", obj("unavailable", Connection.NO_JMX, "resident", 16_777_216),
                         "malloc", obj("unavailable", "System.native_heap_info said: \"no\""),
-                        "offheap", arr()),
+                        "offheap", null),
                 "attribution", arr(
-                        part("heap", 16_777_216, 33_554_432, "MemoryMXBean committed"),
-                        part("codeCache", 0, 2_097_152, "CodeHeap pools committed"),
+                        part("heap", 16_777_216, 33_554_432, "GC.heap_info committed"),
+                        part("codeCache", 0, 2_097_152, "Compiler.codecache committed"),
                         part("programFiles", 33_554_432, -1, "smaps, libraries and jars"),
                         part("mapped", 16_777_216, -1, "smaps, other files"),
                         part("threadStacks", 0, -1, "smaps, guard-page layout"),
-                        part("metaspace", 0, 4_194_304, "Metaspace pool committed"),
-                        part("offheap", 0, -1, "dev.offheap MBeans BytesFromOs"),
-                        part("malloc", 0, -1, "malloc_info, held less top chunks")),
+                        part("metaspace", 0, 4_194_304, "metaspace committed"),
+                        part("malloc", 0, -1, "smaps, the brk heap and arena heaps")),
                 "findings", arr());
 
         Object json = MiniJson.parse(text);

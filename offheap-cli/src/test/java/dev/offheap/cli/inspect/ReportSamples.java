@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Hand-made samples for the report tests. Their figures are chosen for round shares of RSS (500 MiB), not computed
@@ -66,7 +67,8 @@ final class ReportSamples {
                 new Part("offheap", "offheap pools", 60 * MIB, true, -1, "dev.offheap MBeans BytesFromOs"),
                 new Part("malloc", "malloc (glibc)", 35 * MIB, false, 45 * MIB, "malloc_info, held less top chunks")),
                 25 * MIB);
-        return new Sample(PID, Instant.parse("2025-03-04T05:06:07Z"), memory, jvm, buffers, reports, offheap, attribution);
+        return new Sample(PID, Instant.parse("2025-03-04T05:06:07Z"), memory, jvm, Optional.of(buffers), reports,
+                Optional.of(offheap), attribution);
     }
 
     /** The look before {@link #now()}: RSS 480 MiB, 8 direct buffers, no GC part; heap, malloc and unexplained differ. */
@@ -74,8 +76,8 @@ final class ReportSamples {
         Sample now = now();
         ProcessMemory memory = new ProcessMemory(480 * MIB, 380 * MIB, 75 * MIB, 25 * MIB, 30 * MIB,
                 now.memory().byKind(), Map.of(), Map.of(), 320, null);
-        BufferPools buffers = new BufferPools(new BufferPools.Usage(8, 2 * MIB, 2 * MIB), now.buffers().mapped(),
-                BufferPools.Churn.NONE);
+        BufferPools buffers = new BufferPools(new BufferPools.Usage(8, 2 * MIB, 2 * MIB),
+                now.buffers().orElseThrow().mapped(), BufferPools.Churn.NONE);
         Attribution attribution = new Attribution(480 * MIB, List.of(
                 new Part("heap", "Java heap", 240 * MIB, true, -1, "smaps in the heap's range"),
                 new Part("codeCache", "code cache", 15 * MIB, true, -1, "smaps in the code heaps"),
@@ -87,13 +89,14 @@ final class ReportSamples {
                 new Part("offheap", "offheap pools", 60 * MIB, true, -1, "dev.offheap MBeans BytesFromOs"),
                 new Part("malloc", "malloc (glibc)", 40 * MIB, true, -1, "malloc_info, held less top chunks")),
                 20 * MIB);
-        return new Sample(PID, Instant.parse("2025-03-04T05:05:57.500Z"), memory, now.jvm(), buffers, now.reports(),
-                now.offheap(), attribution);
+        return new Sample(PID, Instant.parse("2025-03-04T05:05:57.500Z"), memory, now.jvm(), Optional.of(buffers),
+                now.reports(), now.offheap(), attribution);
     }
 
     /**
-     * A first look at a JVM without NMT, without malloc statistics and without offheap: its heap range unknown, so
-     * the heap claimed its committed bytes from 16 MiB of anonymous memory.
+     * A first look without JMX (so no buffer pools and no offheap MBeans, and no offheap part) at a JVM without NMT
+     * and without malloc statistics: its heap range unknown, so the heap claimed its committed bytes from 16 MiB of
+     * anonymous memory.
      */
     static Sample bare() {
         Map<MappingKind, Long> byKind = byKind(Map.of(MappingKind.ANONYMOUS, 16 * MIB, MappingKind.PROGRAM_FILE, 32 * MIB,
@@ -103,17 +106,15 @@ final class ReportSamples {
         NativeReports reports = new NativeReports(List.of(), List.of(), null, VmMap.EMPTY, null,
                 "System.native_heap_info said: \"no\"");
         Attribution attribution = new Attribution(64 * MIB, List.of(
-                new Part("heap", "Java heap", 16 * MIB, false, 32 * MIB, "MemoryMXBean committed"),
-                new Part("codeCache", "code cache", 0, false, 2 * MIB, "CodeHeap pools committed"),
+                new Part("heap", "Java heap", 16 * MIB, false, 32 * MIB, "GC.heap_info committed"),
+                new Part("codeCache", "code cache", 0, false, 2 * MIB, "Compiler.codecache committed"),
                 new Part("programFiles", "program files", 32 * MIB, true, -1, "smaps, libraries and jars"),
                 new Part("mapped", "mapped files", 16 * MIB, true, -1, "smaps, other files"),
                 new Part("threadStacks", "thread stacks", 0, true, -1, "smaps, guard-page layout"),
-                new Part("metaspace", "metaspace", 0, false, 4 * MIB, "Metaspace pool committed"),
-                new Part("offheap", "offheap pools", 0, true, -1, "dev.offheap MBeans BytesFromOs"),
-                new Part("malloc", "malloc (glibc)", 0, true, -1, "malloc_info, held less top chunks")), 0);
-        return new Sample(PID, Instant.parse("2025-03-04T05:06:07Z"), memory, jvm,
-                new BufferPools(BufferPools.Usage.NONE, BufferPools.Usage.NONE, BufferPools.Churn.NONE), reports,
-                List.of(), attribution);
+                new Part("metaspace", "metaspace", 0, false, 4 * MIB, "metaspace committed"),
+                new Part("malloc", "malloc (glibc)", 0, true, -1, "smaps, the brk heap and arena heaps")), 0);
+        return new Sample(PID, Instant.parse("2025-03-04T05:06:07Z"), memory, jvm, Optional.empty(), reports,
+                Optional.empty(), attribution);
     }
 
     private static Map<MappingKind, Long> byKind(Map<MappingKind, Long> resident) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,12 +50,12 @@ class TableReportTest {
                   heap        120.0 MiB used, 256.0 MiB committed, 250.0 MiB resident, max 1.0 GiB
                   metaspace   19.0 MiB used, 21.0 MiB committed
                   code cache  16.0 MiB committed, 15.0 MiB resident
-                  threads     31, stacks 5.0 MiB resident
+                  threads     31 (the JVM's own included), stacks 5.0 MiB resident
                   NMT         summary: GC structures 10.0 MiB, other JVM mappings 5.0 MiB, malloc'd by the JVM 3.5 MiB (inside malloc below)
 
                 JDK buffer pools
                   direct      12 buffers (+4), 3.0 MiB capacity, 3.5 MiB memory (malloc'd), limit 512.0 MiB
-                              in 1000 ms: 3 created (3.0 MiB), 1 freed (1.0 MiB)
+                              per second over 1000 ms: 3 created (3.0 MiB), 1 freed (1.0 MiB)
                               FFM arenas (and Netty 4.2's pooled memory on JDK 24+) are not direct buffers: their memory counts in malloc
                   mapped      2 buffers, 24.0 MiB capacity; data files 25.0 MiB resident
 
@@ -88,32 +89,30 @@ class TableReportTest {
                     data files (mapped buffers, spill files)        16.0 MiB
 
                 Where RSS goes                  resident   share               from
-                  Java heap                     16.0 MiB   25.0%               MemoryMXBean committed (at most 32.0 MiB)
-                  code cache                         0 B    0.0%               CodeHeap pools committed (at most 2.0 MiB)
+                  Java heap                     16.0 MiB   25.0%               GC.heap_info committed (at most 32.0 MiB)
+                  code cache                         0 B    0.0%               Compiler.codecache committed (at most 2.0 MiB)
                   program files                 32.0 MiB   50.0%               smaps, libraries and jars
                   mapped files                  16.0 MiB   25.0%               smaps, other files
                   thread stacks                      0 B    0.0%               smaps, guard-page layout
-                  metaspace                          0 B    0.0%               Metaspace pool committed (at most 4.0 MiB)
-                  offheap pools                      0 B    0.0%               dev.offheap MBeans BytesFromOs
-                  malloc (glibc)                     0 B    0.0%               malloc_info, held less top chunks
+                  metaspace                          0 B    0.0%               metaspace committed (at most 4.0 MiB)
+                  malloc (glibc)                     0 B    0.0%               smaps, the brk heap and arena heaps
                   unexplained                        0 B    0.0%               RSS minus the parts above
 
                 JVM
-                  heap        1.0 MiB used, 32.0 MiB committed, 16.0 MiB resident, max none
+                  heap        1.0 MiB used, 32.0 MiB committed, 16.0 MiB resident, max unknown
                   metaspace   3.0 MiB used, 4.0 MiB committed
                   code cache  2.0 MiB committed, 0 B resident
-                  threads     9, stacks 0 B resident
+                  threads     9 (the JVM's own included), stacks 0 B resident
                   NMT         off: start the JVM with -XX:NativeMemoryTracking=summary for GC structures and the rest
 
                 JDK buffer pools
-                  direct      0 buffers, 0 B capacity, 0 B memory (malloc'd), limit none set (the max heap)
-                              in 0 ms: 0 created (0 B), 0 freed (0 B)
-                              FFM arenas (and Netty 4.2's pooled memory on JDK 24+) are not direct buffers: their memory counts in malloc
-                  mapped      0 buffers, 0 B capacity; data files 16.0 MiB resident
+                  direct buffers: not read without JMX (--jmx starts the target's JMX agent: costs about 30 MiB there)
+                  direct      limit none set (the max heap)
+                  mapped      data files 16.0 MiB resident
 
                 malloc      unavailable: System.native_heap_info said: "no"
 
-                offheap     no dev.offheap MBeans in the target
+                offheap     MBeans not read without JMX (--jmx starts the target's JMX agent: costs about 30 MiB there)
 
                 Findings: none
                 """);
@@ -137,7 +136,8 @@ class TableReportTest {
         Sample bare = ReportSamples.bare();
         JvmAreas jvm = new JvmAreas("VM", 1, "", ReportSamples.MIB, 32 * ReportSamples.MIB, 0, 0, 0, 0, 9, 0, "off");
         Sample empty = new Sample(bare.pid(), bare.time(), new ProcessMemory(0, 0, 0, 0, 0, Map.of(), Map.of(), Map.of(), 0, null), jvm,
-                bare.buffers(), bare.reports(), List.of(new OffheapBean("BufferPool", "tiny", Map.of("LimitBytes", 0L), null)),
+                Optional.of(new BufferPools(BufferPools.Usage.NONE, BufferPools.Usage.NONE, BufferPools.Churn.NONE)),
+                bare.reports(), Optional.of(List.of(new OffheapBean("BufferPool", "tiny", Map.of("LimitBytes", 0L), null))),
                 new Attribution(0, List.of(new Attribution.Part("heap", "Java heap", 0, true, -1, "smaps in the heap's range")), 0));
 
         List<String> lines = TableReport.of(empty, empty, List.of()).lines().toList();
@@ -158,8 +158,8 @@ class TableReportTest {
         Sample now = ReportSamples.now();
         Sample more = ReportSamples.previous();
         Sample before = new Sample(more.pid(), more.time(), more.memory(), more.jvm(),
-                new BufferPools(new BufferPools.Usage(15, 4 * ReportSamples.MIB, 4 * ReportSamples.MIB),
-                        more.buffers().mapped(), more.buffers().churn()),
+                Optional.of(new BufferPools(new BufferPools.Usage(15, 4 * ReportSamples.MIB, 4 * ReportSamples.MIB),
+                        more.buffers().orElseThrow().mapped(), more.buffers().orElseThrow().churn())),
                 more.reports(), more.offheap(), more.attribution());
 
         assertThat(TableReport.of(before, now, List.of()).lines()).contains(

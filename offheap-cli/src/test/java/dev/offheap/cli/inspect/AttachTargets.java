@@ -1,0 +1,156 @@
+package dev.offheap.cli.inspect;
+
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Plain target JVMs for the attach tests, on JDK 25 (this one) or JDK 17: a class compiled here (by this JDK's javac)
+ * for release 17 that keeps four 1 MiB direct buffers, prints READY and sleeps.
+ */
+final class AttachTargets {
+    static final int DIRECT_BUFFERS = 4;
+    /** Where a JDK 17 is looked for: the system property offheap.test.jdk17 (a JDK home), else these. */
+    private static final List<String> JDK17_HOMES = List.of("/usr/lib/jvm/java-17-openjdk-amd64",
+            "/usr/lib/jvm/temurin-17-jdk-amd64", "/usr/lib/jvm/java-17-openjdk");
+
+    private static final String SOURCE = """
+            public class IdleTarget {
+                public static void main(String[] args) throws Exception {
+                    java.util.List<java.nio.ByteBuffer> keep = new java.util.ArrayList<>();
+                    for (int i = 0; i < %d; i++) {
+                        keep.add(java.nio.ByteBuffer.allocateDirect(1 << 20));
+                    }
+                    System.out.println("READY");
+                    System.out.flush();
+                    Thread.sleep(Long.MAX_VALUE);
+                    System.out.println(keep.size());
+                }
+            }
+            """.formatted(DIRECT_BUFFERS);
+
+    private AttachTargets() {}
+
+    /** The java of a JDK of that feature version: this JVM's for 25, a JDK 17 found on the machine for 17. */
+    static Optional<Path> java(int feature) {
+        if (feature == Runtime.version().feature()) {
+            return Optional.of(Path.of(System.getProperty("java.home"), "bin", "java"));
+        }
+        if (feature != 17) {
+            return Optional.empty();
+        }
+        String configured = System.getProperty("offheap.test.jdk17");
+        Stream<String> homes = configured != null ? Stream.of(configured) : JDK17_HOMES.stream();
+        return homes.map(home -> Path.of(home, "bin", "java")).filter(Files::isExecutable).findFirst();
+    }
+
+    /** The java for that version, or the test is skipped with the reason. */
+    static Path requireJava(int feature) {
+        Optional<Path> java = java(feature);
+        assumeThat(java).as("a JDK " + feature + " (set -Doffheap.test.jdk17=JDK_HOME; looked in " + JDK17_HOMES
+                + ")").isPresent();
+        return java.orElseThrow();
+    }
+
+    /** A started target, ready (its READY read); destroy it after. */
+    record Target(Process process, BufferedReader out) implements AutoCloseable {
+        long pid() {
+            return process.pid();
+        }
+
+        /** The names of its threads, as the kernel keeps them (at most 15 characters). */
+        List<String> threadNames() throws IOException {
+            List<String> names = new ArrayList<>();
+            try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid()), "task"))) {
+                for (Path task : tasks.toList()) {
+                    try {
+                        names.add(Files.readString(task.resolve("comm")).strip());
+                    } catch (IOException e) {
+                        // the thread ended meanwhile
+                    }
+                }
+            }
+            return names;
+        }
+
+        int threads() throws IOException {
+            return Integer.parseInt(JvmAreas.status(Files.readString(Path.of("/proc", Long.toString(pid()), "status")))
+                    .get("Threads"));
+        }
+
+        /** What it printed after READY so far, without waiting. */
+        String laterOutput() throws IOException {
+            StringBuilder text = new StringBuilder();
+            while (out.ready()) {
+                int c = out.read();
+                if (c < 0) {
+                    break;
+                }
+                text.append((char) c);
+            }
+            return text.toString();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    static Target start(Path java, Path dir, Map<String, String> environment, String... options) throws IOException {
+        Path classes = compile(dir);
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx256m"));
+        command.addAll(List.of(options));
+        command.addAll(List.of("-cp", classes.toString(), "IdleTarget"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).directory(dir.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = out.readLine()) != null) {
+            if (line.equals("READY")) {
+                return new Target(process, out);
+            }
+        }
+        process.destroyForcibly();
+        throw new IllegalStateException("the target ended before READY: " + command);
+    }
+
+    static Target start(Path java, Path dir, String... options) throws IOException {
+        return start(java, dir, Map.of(), options);
+    }
+
+    private static Path compile(Path dir) throws IOException {
+        Path classes = dir.resolve("classes");
+        if (Files.exists(classes.resolve("IdleTarget.class"))) {
+            return classes;
+        }
+        Files.createDirectories(classes);
+        Path source = Files.writeString(dir.resolve("IdleTarget.java"), SOURCE);
+        // this JDK's javac as a program: the tests run in the module dev.offheap.cli, which does not read java.compiler
+        Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
+        Process process = new ProcessBuilder(javac.toString(), "--release", "17", "-d", classes.toString(),
+                source.toString()).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            if (process.waitFor() != 0) {
+                throw new IllegalStateException("javac failed: " + output);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+        return classes;
+    }
+}
