@@ -10,6 +10,8 @@
 #        uses ($JAVA_HOME when it is a 25, else one under /usr/lib/jvm). Default both.
 # --nmt: on runs the target with -XX:NativeMemoryTracking=detail, off without NMT. Default both.
 # --out: where results go (default inspect-accuracy/results/DATE, DATE-2... if taken).
+# --offheap DIR: measure the inspect of another checkout (its ./offheap; default this repository), e.g. an
+#           export of another commit: git archive COMMIT | tar -x -C DIR; echo COMMIT > DIR/.commit
 # --strict: exit with 1 when any target misses a goal (a category off by more than 5 % and 2 MiB, or too much
 #           unexplained), or could not be measured.
 #
@@ -30,6 +32,7 @@ jdks=(17 25)
 nmts=(off on)
 out=""
 strict=""
+offheap_dir="$ROOT"
 workloads=()
 while (( $# > 0 )); do
     case "$1" in
@@ -43,8 +46,10 @@ while (( $# > 0 )); do
             out="$2"; shift 2 ;;
         --strict)
             strict=yes; shift ;;
+        --offheap)
+            offheap_dir="$(cd "$2" && pwd)"; shift 2 ;;
         -h|--help)
-            sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+            sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*)
             echo "run.sh: unknown option $1" >&2; exit 2 ;;
         *)
@@ -100,7 +105,13 @@ if [[ ! -f "$JAR" || -n "$(find "$HERE/src" "$HERE/pom.xml" -newer "$JAR" -print
     "$ROOT/mvnw" -f "$HERE/pom.xml" -B -q package >&2
 fi
 # the CLI, built by ./offheap on first use
-"$ROOT/offheap" inspect --help >/dev/null
+OFFHEAP="$offheap_dir/offheap"
+"$OFFHEAP" inspect --help >/dev/null
+if git -C "$offheap_dir" rev-parse --short HEAD >/dev/null 2>&1; then
+    inspect_commit="$(git -C "$offheap_dir" rev-parse --short HEAD)$(git -C "$offheap_dir" diff --quiet HEAD -- offheap-cli offheap-core || echo ' (with local changes)') on branch $(git -C "$offheap_dir" rev-parse --abbrev-ref HEAD)"
+else
+    inspect_commit="$(cat "$offheap_dir/.commit" 2>/dev/null || echo unknown) (exported to $offheap_dir)"
+fi
 
 if [[ -z "$out" ]]; then
     out="$HERE/results/$(date +%Y-%m-%d)"
@@ -117,7 +128,7 @@ trap 'stop_target; rm -rf "$WORK"' EXIT
 {
     echo "date: $(date -Iseconds)"
     echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), kernel $(uname -r), $(ldd --version | head -1)"
-    echo "inspect: $(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- offheap-cli offheap-core || echo ' (with local changes)') on branch $(git -C "$ROOT" rev-parse --abbrev-ref HEAD)"
+    echo "inspect: $inspect_commit"
     echo "JDK 17: $("$JDK17/bin/java" -version 2>&1 | head -1)"
     echo "JDK 25: $("$JDK25/bin/java" -version 2>&1 | head -1)"
     if [[ -f "$JEMALLOC" ]]; then
@@ -208,7 +219,7 @@ for jdk_version in "${jdks[@]}"; do
             echo "run.sh: $name: ready after $(( $(date +%s) - t0 )) s (pid $TARGET_PID), measuring" >&2
             "$JDK25/bin/java" -cp "$HERE/target/inspect-accuracy.jar" dev.offheap.accuracy.truth.Compare \
                 --pid "$TARGET_PID" --jdk "$jdk" --name "$workload" --nmt "$nmt" --out "$dir" \
-                --pagesize-log "$dir/pagesize.log" --command-file "$dir/command.txt" -- "$ROOT/offheap" inspect \
+                --pagesize-log "$dir/pagesize.log" --command-file "$dir/command.txt" -- "$OFFHEAP" inspect \
                 > "$dir/compare.log" 2>&1 || echo "run.sh: $name: the comparison failed (see $dir/compare.log)" >&2
             stop_target
             echo "run.sh: $name: done in $(( $(date +%s) - t0 )) s" >&2

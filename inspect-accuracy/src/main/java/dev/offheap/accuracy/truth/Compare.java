@@ -224,7 +224,12 @@ public final class Compare {
         r.put("inspect", inspect);
         r.put("inspectAbsent", absent);
         if (part != null) {
-            r.put("inspectClaimed", part.get("claimed"));
+            // version 1 of inspect's JSON: claimed (the owner's figure before capping); version 2: exact, bound
+            for (String field : List.of("claimed", "exact", "bound")) {
+                if (part.containsKey(field)) {
+                    r.put("inspect" + Character.toUpperCase(field.charAt(0)) + field.substring(1), part.get(field));
+                }
+            }
             r.put("inspectSource", part.get("source"));
         }
         r.put("truthBefore", before);

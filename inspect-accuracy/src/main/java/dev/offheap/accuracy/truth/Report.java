@@ -102,9 +102,15 @@ final class Report {
                 line.append("inspect's JSON has no `").append(key).append("` part. ");
             } else if (r.containsKey("inspectSource")) {
                 line.append("inspect: ").append(r.get("inspectSource"));
-                if (!java.util.Objects.equals(r.get("inspectClaimed"), r.get("inspect"))) {
-                    line.append(", claimed ").append(mib(r.get("inspectClaimed"))).append(" but capped to ")
+                if (r.get("inspectClaimed") instanceof Number claimed && claimed.longValue() != Json.number(r.get("inspect"), 0)) {
+                    line.append(", claimed ").append(mib(claimed)).append(" but capped to ")
                             .append(mib(r.get("inspect"))).append(" by what its native pool had left");
+                }
+                if (r.containsKey("inspectExact")) {
+                    line.append(Boolean.TRUE.equals(r.get("inspectExact")) ? " (exact)" : " (an estimate)");
+                }
+                if (r.get("inspectBound") instanceof Number bound) {
+                    line.append(", bound ").append(mib(bound));
                 }
                 line.append(". ");
             }

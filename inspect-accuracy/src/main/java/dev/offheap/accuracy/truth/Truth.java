@@ -233,6 +233,7 @@ final class Truth {
             sources.put("otherAllocator", jemalloc ? "anonymous pages no other source claims" + (nmt != null
                     ? " (NMT names every JVM mapping)" : " (without NMT: also the JVM's unnamed mappings, an upper bound)")
                     : "no other allocator mapped");
+            sources.put("sharedMemory", "pagemap of shared memory mappings (memfd, /dev/shm, System V, shared anonymous)");
             sources.put("unexplained", "resident pages no source claims");
 
             Map<String, Object> categories = new LinkedHashMap<>();
