@@ -371,6 +371,23 @@ final class Truth {
         }
     }
 
+    /**
+     * Up to {@code length} bytes at the address, stopping at the first page that is not resident (reading it
+     * would map the zero page into the target) or cannot be read (a guard page); empty when none can be.
+     */
+    static ByteBuffer readPresent(Space space, ProcMem mem, long address, int length) {
+        long end = address;
+        while (end < address + length && space.isPresent(end & ~(Space.PAGE - 1L))) {
+            end = (end & ~(Space.PAGE - 1L)) + Space.PAGE;
+        }
+        int n = (int) Math.min(length, end - address);
+        try {
+            return n <= 0 ? ByteBuffer.allocate(0) : mem.read(address, n);
+        } catch (IOException e) {
+            return ByteBuffer.allocate(0); // a page went away or turned inaccessible since pagemap was read
+        }
+    }
+
     /** Thread stacks: blocks of live threads from their stack pointers, and glibc's cached blocks. */
     static final class Stacks {
         private static final int TCB_SCAN = 64 * 1024;
@@ -430,7 +447,7 @@ final class Truth {
                 if (!space.isPresent(page)) {
                     continue;
                 }
-                ByteBuffer b = mem.read(page, Space.PAGE);
+                ByteBuffer b = readPresent(space, mem, page, Space.PAGE);
                 for (int off = 0; off + 56 <= b.limit(); off += 8) {
                     long at = page + off;
                     if (b.getLong(off) == at && b.getLong(off + 16) == at && (canary == 0 || b.getLong(off + 40) == canary)) {
@@ -447,7 +464,7 @@ final class Truth {
 
         /** The (stackblock, stackblock_size) pair in the descriptor at {@code tcb} that spans {@code inside}. */
         private long[] blockOf(long tcb, long inside) throws IOException {
-            ByteBuffer d = mem.read(tcb, 4096);
+            ByteBuffer d = readPresent(space, mem, tcb, 4096);
             for (int off = 0; off + 16 <= d.limit(); off += 8) {
                 long start = d.getLong(off);
                 long size = d.getLong(off + 8);
@@ -470,7 +487,7 @@ final class Truth {
                     if (!space.isPresent(page) || space.isOwned(page)) {
                         continue;
                     }
-                    ByteBuffer b = mem.read(page, Space.PAGE);
+                    ByteBuffer b = readPresent(space, mem, page, Space.PAGE);
                     for (int off = 0; off + 56 <= b.limit(); off += 8) {
                         long at = page + off;
                         if (b.getLong(off) == at && b.getLong(off + 16) == at && b.getLong(off + 40) == canary) {
@@ -525,7 +542,7 @@ final class Truth {
                     if (!space.isPresent(at) || space.isOwned(at)) {
                         continue;
                     }
-                    ByteBuffer h = mem.read(at, 32);
+                    ByteBuffer h = readPresent(space, mem, at, 32);
                     if (h.remaining() < 32) {
                         continue;
                     }
@@ -551,7 +568,7 @@ final class Truth {
                 long at = run[0];
                 while (at < run[1]) {
                     if (space.isPresent(at) && !space.isOwned(at)) {
-                        ByteBuffer h = mem.read(at, 16);
+                        ByteBuffer h = readPresent(space, mem, at, 16);
                         if (h.remaining() == 16) {
                             long prevSize = h.getLong(0);
                             long head = h.getLong(8);
