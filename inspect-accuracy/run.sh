@@ -108,7 +108,14 @@ fi
 OFFHEAP="$offheap_dir/offheap"
 "$OFFHEAP" inspect --help >/dev/null
 if git -C "$offheap_dir" rev-parse --short HEAD >/dev/null 2>&1; then
-    inspect_commit="$(git -C "$offheap_dir" rev-parse --short HEAD)$(git -C "$offheap_dir" diff --quiet HEAD -- offheap-cli offheap-core || echo ' (with local changes)') on branch $(git -C "$offheap_dir" rev-parse --abbrev-ref HEAD)"
+    # the commit that last changed what inspect is built from, and where the checkout stands
+    inspect_commit="$(git -C "$offheap_dir" log -1 --format=%h -- offheap-cli offheap-core pom.xml offheap)"
+    inspect_commit+="$(git -C "$offheap_dir" diff --quiet HEAD -- offheap-cli offheap-core || echo ' with local changes')"
+    inspect_commit+=" (checkout at $(git -C "$offheap_dir" rev-parse --short HEAD) on $(git -C "$offheap_dir" rev-parse --abbrev-ref HEAD)"
+    if base="$(git -C "$offheap_dir" merge-base HEAD main 2>/dev/null)"; then
+        inspect_commit+=", main's $(git -C "$offheap_dir" rev-parse --short "$base") merged in"
+    fi
+    inspect_commit+=")"
 else
     inspect_commit="$(cat "$offheap_dir/.commit" 2>/dev/null || echo unknown) (exported to $offheap_dir)"
 fi

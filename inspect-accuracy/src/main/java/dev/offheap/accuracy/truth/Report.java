@@ -74,6 +74,12 @@ final class Report {
                 error = "—";
             }
             String pass = r.get("pass") == null ? "n/a" : Boolean.TRUE.equals(r.get("pass")) ? "yes" : "**no**";
+            if (Boolean.TRUE.equals(r.get("noisy"))) {
+                pass = "yes, within RSS's movement (" + mib(r.get("noise")) + ")";
+            }
+            if (key.equals("rss") && r.containsKey("upper")) {
+                truth += "; " + mib(r.get("lower")) + " to " + mib(r.get("upper")) + " while inspect ran";
+            }
             if (key.equals("unexplained")) {
                 pass += " (" + percent(r.get("share")) + " of RSS, goal < " + percent(r.get("shareLimit")) + ")";
             }
@@ -141,7 +147,9 @@ final class Report {
                 }
                 case "threadStacks" -> line.append("Truth: ").append(extra.get("threads")).append(" threads, ")
                         .append(extra.get("liveStackBlocks")).append(" live stack blocks (")
-                        .append(mib(extra.get("liveStackBlocksPresent"))).append(" resident), ")
+                        .append(mib(extra.get("liveStackBlocksPresent"))).append(" resident; ")
+                        .append(extra.get("liveStackBlocksFoundByDescriptor")).append(" more found by their descriptor, ")
+                        .append(mib(extra.get("liveStacksFoundByDescriptor"))).append("), ")
                         .append(extra.get("cachedStackBlocks")).append(" cached blocks of ended threads (")
                         .append(mib(extra.get("cachedStacksOfEndedThreads"))).append(")")
                         .append(nmtPresent(extra, "threadStacks")).append('.');

@@ -159,7 +159,8 @@ final class Truth {
             extra.put("liveStackBlocksWithoutDescriptor", stacks.withoutDescriptor);
             extra.put("liveStacksClaimedAfterNmt", live);
             if (stacks.unresolved > 0) {
-                notes.add(stacks.unresolved + " threads ran on a CPU at every try: their stacks may be left out");
+                notes.add(stacks.unresolved + " threads ran on a CPU at every read of their stack pointer: their stacks"
+                        + " are found by glibc's thread descriptor instead (liveStackBlocksFoundByDescriptor)");
             }
 
             // 6. metaspace, 7. GC side tables (their presence figures also as cross-checks under NMT)
@@ -205,9 +206,11 @@ final class Truth {
             }
 
             // cached stacks of ended threads: after malloc, so that nothing malloc owns is scanned
-            long cached = stacks.claimCached();
-            extra.put("cachedStacksOfEndedThreads", cached);
+            stacks.claimCached();
+            extra.put("cachedStacksOfEndedThreads", stacks.cachedBytes);
             extra.put("cachedStackBlocks", stacks.cachedBlocks);
+            extra.put("liveStackBlocksFoundByDescriptor", stacks.liveByDescriptor);
+            extra.put("liveStacksFoundByDescriptor", stacks.liveByDescriptorBytes);
 
             // 9. another allocator takes what is left
             if (jemalloc) {
@@ -399,6 +402,11 @@ final class Truth {
         long blocksPresent;
         long withoutDescriptor;
         long cachedBlocks;
+        long cachedBytes;
+        long liveByDescriptor;
+        long liveByDescriptorBytes;
+        private int tidOffset = -1;
+        private final java.util.Set<Long> liveTids = new java.util.HashSet<>();
 
         Stacks(Space space, ProcMem mem) {
             this.space = space;
@@ -407,7 +415,9 @@ final class Truth {
 
         long claimLive(Map<Long, Long> stackPointers) throws IOException {
             long bytes = 0;
-            for (long sp : stackPointers.values()) {
+            liveTids.addAll(stackPointers.keySet());
+            for (Map.Entry<Long, Long> e : stackPointers.entrySet()) {
+                long sp = e.getValue();
                 if (sp < 0) {
                     unresolved++;
                     continue;
@@ -427,12 +437,25 @@ final class Truth {
                     // no glibc descriptor found: the mapping that holds the pointer, at most 8 MiB around it
                     block = new long[] {Math.max(v.start(), sp - 8 * MIB), Math.min(v.end(), sp + 8 * MIB)};
                     withoutDescriptor++;
+                } else if (tidOffset < 0) {
+                    tidOffset = tidOffset(block[2], e.getKey());
                 }
                 blocksPresent += space.present(block[0], block[1]);
                 bytes += space.claim(block[0], block[1], "threadStacks");
                 blocks++;
             }
             return bytes;
+        }
+
+        /** Where {@code struct pthread} keeps the thread's id: the int that equals the tid of a known thread. */
+        private int tidOffset(long tcb, long tid) {
+            ByteBuffer d = readPresent(space, mem, tcb, 4096);
+            for (int off = 64; off + 4 <= d.limit(); off += 4) {
+                if (d.getInt(off) == tid) {
+                    return off;
+                }
+            }
+            return -1;
         }
 
         /**
@@ -454,7 +477,7 @@ final class Truth {
                         long[] block = blockOf(at, sp);
                         if (block != null) {
                             canary = b.getLong(off + 40);
-                            return block;
+                            return new long[] {block[0], block[1], at};
                         }
                     }
                 }
@@ -476,7 +499,11 @@ final class Truth {
             return null;
         }
 
-        /** Cached stacks of ended threads: a descriptor (same stack canary) in anonymous memory nobody claimed. */
+        /**
+         * Stack blocks whose descriptor (same stack canary) lies in anonymous memory nobody claimed: glibc's cached
+         * stacks of ended threads (their descriptor's tid is 0), and the blocks of live threads whose stack pointer
+         * could not be read (their descriptor holds a live tid).
+         */
         long claimCached() throws IOException {
             if (canary == 0) {
                 return 0;
@@ -493,8 +520,17 @@ final class Truth {
                         if (b.getLong(off) == at && b.getLong(off + 16) == at && b.getLong(off + 40) == canary) {
                             long[] block = blockOf(at, at);
                             if (block != null) {
-                                bytes += space.claim(block[0], block[1], "threadStacks");
-                                cachedBlocks++;
+                                ByteBuffer t = tidOffset < 0 ? ByteBuffer.allocate(0) : readPresent(space, mem, at + tidOffset, 4);
+                                long tid = t.remaining() == 4 ? t.getInt(0) : -1;
+                                long claimed = space.claim(block[0], block[1], "threadStacks");
+                                bytes += claimed;
+                                if (tid > 0 && liveTids.contains(tid)) {
+                                    liveByDescriptor++; // a live thread that was on a CPU at every try
+                                    liveByDescriptorBytes += claimed;
+                                } else {
+                                    cachedBlocks++;
+                                    cachedBytes += claimed;
+                                }
                             }
                         }
                     }
