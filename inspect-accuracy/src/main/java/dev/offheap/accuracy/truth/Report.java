@@ -137,7 +137,7 @@ final class Report {
                     Map<String, Object> im = Json.map(Json.map(Json.map(result.get("inspect")).get("details")).get("malloc"));
                     if (!im.isEmpty()) {
                         line.append("; inspect's malloc details: inUse ").append(mib(im.get("inUse"))).append(", free ")
-                                .append(mib(im.get("free"))).append(", releasable (top) ").append(mib(im.get("releasable")))
+                                .append(mib(im.get("free"))).append(", top chunks ").append(mib(im.containsKey("topChunks") ? im.get("topChunks") : im.get("releasable")))
                                 .append(", system ").append(mib(im.get("system")));
                         if (im.containsKey("unavailable")) {
                             line.append("; inspect: ").append(im.get("unavailable"));

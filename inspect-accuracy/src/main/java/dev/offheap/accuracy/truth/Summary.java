@@ -59,6 +59,7 @@ public final class Summary {
                     .append(".\n\n");
         }
         worst(md, results);
+        crossChecks(md, results);
         md.append("### Per target\n\n");
         for (Map<String, Object> r : results) {
             md.append(Report.target(r).replaceFirst("^### ", "#### "));
@@ -91,6 +92,47 @@ public final class Summary {
                     .append(Boolean.TRUE.equals(v.get("pass")) ? "pass" : "**fail**").append(" |\n");
         }
         md.append('\n');
+    }
+
+    /**
+     * How the truth's sources agree where two of them measure the same thing (second truth sample): in the NMT
+     * runs, the stack-pointer blocks, VM.metaspace's nodes and -Xlog:pagesize's tables against NMT's regions
+     * (resident pages of each); glibc's mapped chunks and arenas found in memory against malloc_info's counts
+     * (JDK 25); jemalloc's own stats.resident against the truth's otherAllocator; VmRSS against pagemap.
+     */
+    private static void crossChecks(StringBuilder md, List<Map<String, Object>> results) {
+        md.append("### Truth cross-checks\n\nWhere two sources measure the same thing (the second truth sample;"
+                + " MiB resident unless counted): the stack-pointer blocks, `VM.metaspace vslist` nodes and"
+                + " `-Xlog:pagesize` tables against NMT's regions (NMT runs); chunks and arenas found in memory against"
+                + " `malloc_info` (JDK 25; JDK 17 has no `System.native_heap_info`); jemalloc's `stats.resident` against"
+                + " the truth; VmRSS against pagemap.\n\n| target | JDK | NMT | stacks: NMT / SP | metaspace: NMT /"
+                + " vslist | gc: NMT / pagesize | mapped chunks: walked / malloc_info | arenas: found / malloc_info |"
+                + " jemalloc: truth / stats.resident | RSS: pagemap / VmRSS |\n|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Map<String, Object> r : results) {
+            Map<String, Object> after = Json.map(r.get("truthAfter"));
+            Map<String, Object> e = Json.map(after.get("extra"));
+            Map<String, Object> nmt = Json.map(e.get("nmtPresentByCategory"));
+            Map<String, Object> info = Json.map(e.get("mallocInfo"));
+            Map<String, Object> w = Json.map(after.get("workload"));
+            boolean jemalloc = Boolean.TRUE.equals(after.get("jemalloc"));
+            md.append("| ").append(r.get("name")).append(" | ").append(r.get("jdkFeature")).append(" | ").append(r.get("nmt"))
+                    .append(" | ").append(pair(nmt.get("threadStacks"), e.get("liveStackBlocksPresent")))
+                    .append(" | ").append(pair(nmt.get("metaspace"), e.get("metaspaceNodesPresent")))
+                    .append(" | ").append(pair(nmt.get("gc"), e.get("gcSideTablesPresent")))
+                    .append(" | ").append(jemalloc ? "—" : e.get("mallocMmappedChunks") + " × " + Report.mib(e.get("mallocMmappedChunkBytes"))
+                            + " / " + (info.isEmpty() ? "—" : info.get("mmapCount") + " × " + Report.mib(info.get("mmapBytes"))))
+                    .append(" | ").append(jemalloc ? "—" : (Json.number(e.get("mallocArenaHeaps"), 0) + 1) + " / "
+                            + (info.isEmpty() ? "—" : String.valueOf(info.get("arenas"))))
+                    .append(" | ").append(jemalloc ? pair(Json.map(Json.map(after.get("categories")).get("otherAllocator")).get("bytes"),
+                            w.get("jemalloc.resident")) : "—")
+                    .append(" | ").append(pair(after.get("pagemapRss"), after.get("vmRss"))).append(" |\n");
+        }
+        md.append("\nArenas found count the main arena (`[heap]`) as one. Without NMT the first column of the NMT pairs"
+                + " is empty: there the second source is the truth.\n\n");
+    }
+
+    private static String pair(Object a, Object b) {
+        return (a == null ? "—" : Report.mib(a).replace(" MiB", "")) + " / " + (b == null ? "—" : Report.mib(b).replace(" MiB", ""));
     }
 
     /** The largest error (by bytes) per category in each JDK and NMT mode, with the target it came from. */

@@ -77,7 +77,8 @@ public final class H2Cache {
             }
         }
         Workload.log("looked up " + lookups + " rows (" + found + " bytes), scanned " + scanned + " bytes");
-        long cacheUsed = cacheUsedKb(db);
+        long cacheUsed = info(db, "info.CACHE_SIZE");
+        long cacheMax = info(db, "info.CACHE_MAX_SIZE");
         long fileBytes;
         try (Stream<Path> files = Files.list(dir)) {
             fileBytes = files.mapToLong(p -> p.toFile().length()).sum();
@@ -87,16 +88,18 @@ public final class H2Cache {
             Map<String, Long> f = new LinkedHashMap<>();
             f.put("rows", rows);
             f.put("cacheSizeKb", cacheKb);
-            f.put("cacheUsedKb", cacheUsed);
+            f.put("cacheMaxMb", cacheMax);
+            f.put("cacheUsedMb", cacheUsed);
             f.put("fileBytes", fileBytes);
             return f;
         });
         Workload.hold();
     }
 
-    private static long cacheUsedKb(Connection db) {
+    /** One of MVStore's figures ({@code info.CACHE_SIZE} and {@code info.CACHE_MAX_SIZE} are in MB), or -1. */
+    private static long info(Connection db, String name) {
         try (Statement s = db.createStatement();
-             ResultSet r = s.executeQuery("SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = 'info.CACHE_SIZE'")) {
+             ResultSet r = s.executeQuery("SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = '" + name + "'")) {
             return r.next() ? Long.parseLong(r.getString(1)) : -1;
         } catch (Exception e) {
             return -1;
