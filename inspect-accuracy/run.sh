@@ -227,7 +227,8 @@ for jdk_version in "${jdks[@]}"; do
             "$JDK25/bin/java" -cp "$HERE/target/inspect-accuracy.jar" dev.offheap.accuracy.truth.Compare \
                 --pid "$TARGET_PID" --jdk "$jdk" --name "$workload" --nmt "$nmt" --out "$dir" \
                 --pagesize-log "$dir/pagesize.log" --command-file "$dir/command.txt" -- "$OFFHEAP" inspect \
-                > "$dir/compare.log" 2>&1 || echo "run.sh: $name: the comparison failed (see $dir/compare.log)" >&2
+                > "$dir/compare.log" 2>&1 && rm -f "$dir/compare.log" \
+                || echo "run.sh: $name: the comparison failed (see $dir/compare.log)" >&2
             stop_target
             echo "run.sh: $name: done in $(( $(date +%s) - t0 )) s" >&2
         done
