@@ -56,6 +56,15 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
 
     static Attribution of(ProcessMemory memory, JvmAreas jvm, NativeReports reports,
             Optional<List<OffheapBean>> offheap) {
+        return of(memory, jvm, reports, offheap, MallocChunks.Result.NOT_LOOKED);
+    }
+
+    /**
+     * With {@code chunks} found, malloc's chunks mapped on their own are exact (their ranges are among the
+     * memory's owned ranges, part {@code malloc}); else they are taken by elimination, at most malloc_info's total.
+     */
+    static Attribution of(ProcessMemory memory, JvmAreas jvm, NativeReports reports,
+            Optional<List<OffheapBean>> offheap, MallocChunks.Result chunks) {
         List<Part> parts = new ArrayList<>();
         Leftover anonymous = new Leftover(memory.of(MappingKind.ANONYMOUS), parts);
         long heap = memory.of(MappingKind.JAVA_HEAP) + memory.owned("heap");
@@ -92,11 +101,17 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         }
         MallocInfo malloc = reports.malloc();
         long arenas = memory.of(MappingKind.NATIVE_HEAP) + memory.of(MappingKind.MALLOC_ARENA);
-        long chunks = malloc == null ? 0 : Math.min(malloc.mmappedBytes(), anonymous.left);
-        anonymous.left -= chunks;
-        parts.add(new Part("malloc", "malloc (glibc)", arenas + chunks, malloc == null, malloc == null ? -1 : malloc.mmappedBytes(),
-                malloc == null ? "smaps, the brk heap and arena heaps (chunks mapped on their own unknown)"
-                        : "smaps, the brk heap and arena heaps; chunks mapped on their own by elimination, at most malloc_info's"));
+        if (chunks.chunks().isPresent()) {
+            parts.add(exact("malloc", "malloc (glibc)", arenas + memory.owned("malloc"),
+                    "smaps, the brk heap, arena heaps and chunks mapped on their own (found by their headers)"));
+        } else {
+            long taken = malloc == null ? 0 : Math.min(malloc.mmappedBytes(), anonymous.left);
+            anonymous.left -= taken;
+            parts.add(new Part("malloc", "malloc (glibc)", arenas + taken, malloc == null, malloc == null ? -1 : malloc.mmappedBytes(),
+                    malloc == null ? "smaps, the brk heap and arena heaps (chunks mapped on their own unknown: "
+                            + chunks.problem() + ")"
+                            : "smaps, the brk heap and arena heaps; chunks mapped on their own by elimination, at most malloc_info's"));
+        }
         if (unlabelled.contains("metaspace")) {
             anonymous.take("metaspace", "metaspace", nmt.metaspace(), "no label shows it: by elimination, at most NMT's committed Class + Metaspace");
         }

@@ -115,14 +115,17 @@ record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemor
     }
 
     /**
-     * The ranges in address order without overlaps. Ranges that need no anonymous mapping (offheap's own
-     * addresses, exact to the page) win over the JVM's labels, which name whole mappings: the kernel may have
-     * merged a pool's mapping with a labelled neighbour. Between ranges of one kind the first to start wins.
+     * The ranges in address order without overlaps. offheap's own addresses (exact to the page) win first, then
+     * other exact ranges (malloc's chunks, found by their headers: a portable pool's block lies inside one),
+     * then the JVM's labels, which name whole mappings: the kernel may have merged a pool's mapping with a
+     * labelled neighbour. Between ranges of one kind the first to start wins.
      */
     private static List<OwnedRange> disjoint(List<OwnedRange> ranges) {
-        List<OwnedRange> exact = merge(ranges.stream().filter(r -> !r.anonymousOnly()).toList(), List.of());
-        List<OwnedRange> result = new ArrayList<>(exact);
-        result.addAll(merge(ranges.stream().filter(OwnedRange::anonymousOnly).toList(), exact));
+        List<OwnedRange> result = new ArrayList<>();
+        result.addAll(merge(ranges.stream().filter(r -> r.part().equals("offheap")).toList(), List.of()));
+        result.addAll(merge(ranges.stream().filter(r -> !r.anonymousOnly() && !r.part().equals("offheap")).toList(),
+                List.copyOf(result)));
+        result.addAll(merge(ranges.stream().filter(OwnedRange::anonymousOnly).toList(), List.copyOf(result)));
         result.sort(Comparator.comparingLong(OwnedRange::start));
         return result;
     }

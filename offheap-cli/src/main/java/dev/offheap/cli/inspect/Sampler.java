@@ -46,14 +46,33 @@ final class Sampler {
         List<Mapping> mappings = Smaps.parse(readSmaps(pid));
         List<OwnedRange> owned = new ArrayList<>(reports.vmMap().ranges());
         offheap.ifPresent(beans -> beans.forEach(bean -> owned.addAll(bean.ranges())));
-        ProcessMemory memory = ProcessMemory.of(mappings, new MappingClassifier(reports.heapRanges(),
-                reports.codeRanges(), jvm.javaHome()), owned, (start, end) -> Pagemap.residentBytes(pid, start, end));
-        Attribution attribution = Attribution.of(memory, jvm, reports, offheap);
+        MappingClassifier classifier = new MappingClassifier(reports.heapRanges(), reports.codeRanges(), jvm.javaHome());
+        MallocChunks.Result chunks = MallocChunks.find(pid, chunkCandidates(mappings, classifier, owned));
+        chunks.chunks().ifPresent(found -> found.forEach(
+                c -> owned.add(new OwnedRange(c.start(), c.end(), "malloc", "malloc chunks", false))));
+        ProcessMemory memory = ProcessMemory.of(mappings, classifier, owned,
+                (start, end) -> Pagemap.residentBytes(pid, start, end));
+        Attribution attribution = Attribution.of(memory, jvm, reports, offheap, chunks);
         ContainerMemory.Result container = ContainerMemory.read(pid);
         Ceilings ceilings = commands.run("VM.flags", "-all").map(VmFlags::parse)
                 .map(flags -> Ceilings.of(flags.settings(), usage(attribution, jvm, buffers, reports, offheap)))
                 .orElse(null);
         return new Sample(pid, Instant.now(), memory, jvm, buffers, reports, offheap, attribution, container, ceilings);
+    }
+
+    /** Anonymous read-write mappings no kind and no owned range explains whole: where malloc maps chunks. */
+    private static List<Mapping> chunkCandidates(List<Mapping> mappings, MappingClassifier classifier,
+            List<OwnedRange> owned) {
+        List<Mapping> candidates = new ArrayList<>();
+        for (int i = 0; i < mappings.size(); i++) {
+            Mapping m = mappings.get(i);
+            if (m.rss() > 0 && m.permissions().startsWith("rw") && !m.isSharedMapping()
+                    && classifier.kind(mappings, i) == MappingKind.ANONYMOUS
+                    && owned.stream().noneMatch(r -> r.covers(m))) {
+                candidates.add(m);
+            }
+        }
+        return candidates;
     }
 
     private static Ceilings.Usage usage(Attribution a, JvmAreas jvm, Optional<BufferPools> buffers,
