@@ -58,8 +58,9 @@ final class TableReport {
             line("  %-26s %11s %6.1f%% %12s  %s%s", p.label(), Bytes.human(p.bytes()), share(p.bytes(), a.rss()),
                     previous == null ? "" : signed(p.bytes() - previous.attribution().part(p.key())), p.source(), bound);
         }
-        line("  %-26s %11s %6.1f%% %12s  RSS minus the parts above", "unexplained", Bytes.human(a.unexplained()),
-                100 * a.unexplainedShare(), previous == null ? "" : signed(a.unexplained() - previous.attribution().unexplained()));
+        line("  %-26s %11s %6.1f%% %12s  RSS minus the parts above%s", "unexplained", Bytes.human(a.unexplained()),
+                100 * a.unexplainedShare(), previous == null ? "" : signed(a.unexplained() - previous.attribution().unexplained()),
+                s.jvm().nmtEnabled() ? "" : " (NMT is off: the GC's structures are in here)");
     }
 
     private void jvm(Sample s) {

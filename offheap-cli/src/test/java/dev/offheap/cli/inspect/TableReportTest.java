@@ -96,7 +96,7 @@ class TableReportTest {
                   thread stacks                      0 B    0.0%               smaps, guard-page layout
                   metaspace                          0 B    0.0%               metaspace committed (at most 4.0 MiB)
                   malloc (glibc)                     0 B    0.0%               smaps, the brk heap and arena heaps
-                  unexplained                        0 B    0.0%               RSS minus the parts above
+                  unexplained                        0 B    0.0%               RSS minus the parts above (NMT is off: the GC's structures are in here)
 
                 JVM
                   heap        1.0 MiB used, 32.0 MiB committed, 16.0 MiB resident, max unknown
@@ -146,7 +146,8 @@ class TableReportTest {
                 "Resident memory (RSS) 0 B (+0 B): anonymous 0 B, file-backed 0 B, shared memory 0 B (0 B also mapped by other processes)",
                 "  by mapping kind (0 mappings):",
                 "  Java heap                          0 B    0.0%         +0 B  smaps in the heap's range",
-                "  unexplained                        0 B    0.0%         +0 B  RSS minus the parts above",
+                "  unexplained                        0 B    0.0%         +0 B  RSS minus the parts above (NMT is off: the GC's"
+                        + " structures are in here)",
                 "  heap        1.0 MiB used, 32.0 MiB committed, 0 B resident, max 0 B",
                 "  direct      0 buffers (+0), 0 B capacity, 0 B memory (malloc'd), limit none set (the max heap)",
                 "  BufferPool tiny             resident 0 B of 0 B reserved, from OS 0 B, in use 0 B, cached 0 B, peak 0 B, limit 0 B, leaks 0");
