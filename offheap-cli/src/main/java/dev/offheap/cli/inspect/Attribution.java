@@ -140,6 +140,32 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         return new Attribution(memory.rss(), List.copyOf(parts), memory.rss() - explained);
     }
 
+    /**
+     * What smaps alone tells, without attaching ({@code --no-attach}): files, shared memory, thread stacks (by
+     * their guard pages), malloc (its arenas by their layout, its chunks by their headers where the memory can be
+     * read), another allocator by elimination; the heap, the code cache and the JVM's other regions cannot be
+     * told from other anonymous memory without the JVM's ranges, so they stay unexplained.
+     */
+    static Attribution fromProc(ProcessMemory memory, MallocChunks.Result chunks) {
+        List<Part> parts = new ArrayList<>();
+        parts.add(exact("programFiles", "program files", memory.of(MappingKind.PROGRAM_FILE) + memory.of(MappingKind.KERNEL),
+                "smaps, libraries and jars"));
+        parts.add(exact("mapped", "mapped files", memory.of(MappingKind.DATA_FILE), "smaps, other files"));
+        parts.add(exact("sharedMemory", "shared memory", memory.of(MappingKind.SHARED_MEMORY), "smaps, memfd and /dev/shm"));
+        parts.add(exact("threadStacks", "thread stacks", memory.of(MappingKind.THREAD_STACK), "smaps, guard-page layout"));
+        long arenas = memory.of(MappingKind.NATIVE_HEAP) + memory.of(MappingKind.MALLOC_ARENA);
+        parts.add(exact("malloc", "malloc (glibc)", arenas + memory.owned("malloc"), chunks.chunks().isPresent()
+                ? "smaps, the brk heap, arena heaps and chunks mapped on their own (found by their headers)"
+                : "smaps, the brk heap and arena heaps (chunks mapped on their own unknown: " + chunks.problem() + ")"));
+        if (memory.otherAllocator() != null) {
+            parts.add(new Part("otherAllocator", "other allocator", memory.of(MappingKind.ANONYMOUS), false,
+                    memory.of(MappingKind.ANONYMOUS), "by elimination: every anonymous mapping no other part explains,"
+                    + " the JVM's own included (not attached), with " + memory.otherAllocator() + " loaded"));
+        }
+        long explained = parts.stream().mapToLong(Part::bytes).sum();
+        return new Attribution(memory.rss(), List.copyOf(parts), memory.rss() - explained);
+    }
+
     private static void labelledPart(List<Part> parts, List<String> unlabelled, ProcessMemory memory, NmtSummary nmt,
             String key, String label, long nmtFigure) {
         long bytes = memory.owned(key);

@@ -28,6 +28,9 @@ final class Connection implements AutoCloseable {
      * MiB, on the first look; every further look leaves garbage in its young generation until a collection.
      */
     static final int JMX_AGENT_MIB = 30;
+    /** Said wherever an attach fails: what the user can still see. */
+    static final String NO_ATTACH_HINT = " (--no-attach shows what /proc alone tells)";
+
     static final String NO_JMX = "not read without JMX (--jmx starts the target's JMX agent: costs about "
             + JMX_AGENT_MIB + " MiB there)";
     private static final String ADDRESS = "com.sun.management.jmxremote.localConnectorAddress";
@@ -64,10 +67,11 @@ final class Connection implements AutoCloseable {
             attach = AttachClient.attach(pid);
             commands = new DiagnosticCommands(attach);
         } catch (AttachClient.Refused e) {
-            throw failure(pid, "cannot attach to JVM " + pid + ": " + e.getMessage());
+            throw failure(pid, "cannot attach to JVM " + pid + ": " + e.getMessage() + NO_ATTACH_HINT);
         } catch (IOException e) {
             throw failure(pid, "cannot attach to JVM " + pid + ": " + e.getMessage()
-                    + ". It may run with -XX:+DisableAttachMechanism, as another user, or in another container");
+                    + ". It may run with -XX:+DisableAttachMechanism, as another user, or in another container"
+                    + NO_ATTACH_HINT);
         }
         String address = null;
         Jmx jmx = Jmx.NONE;

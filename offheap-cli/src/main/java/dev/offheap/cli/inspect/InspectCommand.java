@@ -54,6 +54,11 @@ public final class InspectCommand implements Callable<Integer> {
             + " Without --jmx, JMX is used only when the agent already runs.")
     private boolean jmx;
 
+    @Option(names = "--no-attach", description = "Read /proc alone, for a JVM that cannot or must not be attached to"
+            + " (-XX:+DisableAttachMechanism): files, thread stacks, malloc and its fragmentation-free figures from smaps"
+            + " and malloc's chunk headers, the container; the heap and the JVM's other regions stay unexplained.")
+    private boolean noAttach;
+
     @Spec
     private CommandSpec spec;
 
@@ -87,6 +92,13 @@ public final class InspectCommand implements Callable<Integer> {
 
     private void inspect(long target, PrintWriter out, PrintWriter err) {
         TargetProcess.check(target);
+        if (noAttach) {
+            if (jmx) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--no-attach and --jmx exclude each other");
+            }
+            report(target, out, () -> Sampler.fromProc(target));
+            return;
+        }
         try (Connection connection = Connection.open(target, jmx)) {
             if (connection.jmx() == Connection.Jmx.STARTED) {
                 err.println("offheap inspect: JMX: the target's local JMX agent runs (started now if it did not);"
@@ -94,22 +106,33 @@ public final class InspectCommand implements Callable<Integer> {
                 err.flush();
             }
             Sampler sampler = sampler(connection);
-            Sample previous = null;
-            while (true) {
-                long start = System.nanoTime();
-                Sample now = sample(sampler, target);
-                List<String> findings = Findings.of(previous, now);
-                out.print(json ? JsonReport.of(previous, now, findings) + "\n" : TableReport.of(previous, now, findings));
-                out.flush();
-                if (watch == null) {
-                    return;
-                }
-                previous = now;
-                if (!json) {
-                    out.println();
-                }
-                sleep(watch * 1000L - (System.nanoTime() - start) / 1_000_000);
+            report(target, out, sampler::take);
+        }
+    }
+
+    /** A sample source: an attached sampler, or /proc alone. */
+    @FunctionalInterface
+    private interface Source {
+        Sample take() throws IOException;
+    }
+
+    /** One report, or in watch mode one every {@code watch} seconds until interrupted. */
+    private void report(long target, PrintWriter out, Source source) {
+        Sample previous = null;
+        while (true) {
+            long start = System.nanoTime();
+            Sample now = sample(source, target);
+            List<String> findings = Findings.of(previous, now);
+            out.print(json ? JsonReport.of(previous, now, findings) + "\n" : TableReport.of(previous, now, findings));
+            out.flush();
+            if (watch == null) {
+                return;
             }
+            previous = now;
+            if (!json) {
+                out.println();
+            }
+            sleep(watch * 1000L - (System.nanoTime() - start) / 1_000_000);
         }
     }
 
@@ -121,9 +144,9 @@ public final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    private static Sample sample(Sampler sampler, long target) {
+    private static Sample sample(Source source, long target) {
         try {
-            return sampler.take();
+            return source.take();
         } catch (InspectException e) {
             throw e;
         } catch (IOException | RuntimeException e) {

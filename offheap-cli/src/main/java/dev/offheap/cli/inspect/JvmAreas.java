@@ -55,6 +55,11 @@ record JvmAreas(String vm, int cpus, String javaHome, long heapUsed, long heapCo
     private static final Pattern METASPACE = Pattern.compile("Metaspace\\s+used " + SIZE + ", committed " + SIZE);
     private static final Pattern BOUNDS = Pattern.compile("bounds \\[0x(\\p{XDigit}+),\\s*0x(\\p{XDigit}+),\\s*0x\\p{XDigit}+\\]");
 
+    /** False for a sample of {@code /proc} alone ({@code --no-attach}), whose JVM figures are unknown. */
+    boolean attached() {
+        return !nmtMode.equals("unknown");
+    }
+
     boolean nmtEnabled() {
         return nmtMode.equals("summary") || nmtMode.equals("detail");
     }
@@ -96,6 +101,18 @@ record JvmAreas(String vm, int cpus, String javaHome, long heapUsed, long heapCo
         int cpus = cpus(status.getOrDefault("Cpus_allowed_list", ""), CgroupCpu.limit(pid), facts.activeProcessorCount());
         return new JvmAreas(facts.vm(), cpus, facts.javaHome(), heap[0], heap[1], facts.heapMax(), metaspace[1],
                 metaspace[0], codeCacheCommitted(codeCache), threads, facts.maxDirectMemory(), facts.nmtMode());
+    }
+
+    /**
+     * What {@code /proc} alone tells of a JVM not attached to ({@code --no-attach}): its threads, processors and
+     * {@code java.home}; every figure the JVM would report is 0 (and the maximum heap -1), its NMT mode unknown.
+     */
+    static JvmAreas fromProc(long pid) throws IOException {
+        Map<String, String> status = status(proc(pid, "status"));
+        int threads = (int) parseLong(status.get("Threads"), -1);
+        int cpus = cpus(status.getOrDefault("Cpus_allowed_list", ""), CgroupCpu.limit(pid), -1);
+        return new JvmAreas("not attached (--no-attach)", cpus, javaHome(proc(pid, "maps")), 0, 0, -1, 0, 0, 0, threads,
+                0, "unknown");
     }
 
     /** {used, committed} bytes of the heap from {@code GC.heap_info}, -1 each when no collector's line is there. */

@@ -26,6 +26,26 @@ final class Sampler {
     private final DiagnosticCommands commands;
     private final JvmAreas.Facts facts;
 
+    /**
+     * A sample from {@code /proc} alone, for a JVM that cannot or must not be attached to ({@code --no-attach}):
+     * smaps, pagemap, malloc's chunk headers, status and the cgroup; no diagnostic command, no JMX.
+     */
+    static Sample fromProc(long pid) throws IOException {
+        List<Mapping> mappings = Smaps.parse(readSmaps(pid));
+        JvmAreas jvm = JvmAreas.fromProc(pid);
+        NativeReports reports = new NativeReports(List.of(), List.of(), null, VmMap.EMPTY, null,
+                "not attached (--no-attach): no diagnostic command was run");
+        MappingClassifier classifier = new MappingClassifier(List.of(), List.of(), jvm.javaHome());
+        List<OwnedRange> owned = new ArrayList<>();
+        MallocChunks.Result chunks = MallocChunks.find(pid, chunkCandidates(mappings, classifier, owned));
+        chunks.chunks().ifPresent(found -> found.forEach(
+                c -> owned.add(new OwnedRange(c.start(), c.end(), "malloc", "malloc chunks", false))));
+        ProcessMemory memory = ProcessMemory.of(mappings, classifier, owned,
+                (start, end) -> Pagemap.residentBytes(pid, start, end));
+        return new Sample(pid, Instant.now(), memory, jvm, Optional.empty(), reports, Optional.empty(),
+                Attribution.fromProc(memory, chunks), ContainerMemory.read(pid), null);
+    }
+
     Sampler(Connection connection) throws IOException {
         this.connection = connection;
         this.commands = connection.commands();

@@ -60,10 +60,17 @@ final class TableReport {
         }
         line("  %-26s %11s %6.1f%% %12s  RSS minus the parts above%s", "unexplained", Bytes.human(a.unexplained()),
                 100 * a.unexplainedShare(), previous == null ? "" : signed(a.unexplained() - previous.attribution().unexplained()),
-                s.jvm().nmtEnabled() ? "" : " (NMT is off: the GC's structures are in here)");
+                !s.jvm().attached() ? " (not attached: the heap and the JVM's own regions are in here)"
+                        : s.jvm().nmtEnabled() ? "" : " (NMT is off: the GC's structures are in here)");
     }
 
     private void jvm(Sample s) {
+        if (!s.jvm().attached()) {
+            line("");
+            line("JVM         not attached (--no-attach): %d threads, stacks %s resident", s.jvm().threads(),
+                    Bytes.human(s.attribution().part("threadStacks")));
+            return;
+        }
         JvmAreas j = s.jvm();
         line("");
         line("JVM");
