@@ -258,6 +258,7 @@ public final class BufferPool implements AutoCloseable {
             caches.reclaim();
         }
         trimSlabs();
+        checkOpen(); // a close that raced this trim is reported as such
     }
 
     /**
@@ -451,7 +452,7 @@ public final class BufferPool implements AutoCloseable {
     private long trimSlabs() {
         long freed = 0;
         for (SizeClassPool pool : classPools) {
-            freed += pool.trim();
+            freed += Math.max(0, pool.trim()); // -1: closed meanwhile
         }
         PoolTrimmed.emit(name, "BufferPool", freed);
         return freed;

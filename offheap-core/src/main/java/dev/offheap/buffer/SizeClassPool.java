@@ -27,6 +27,8 @@ final class SizeClassPool {
     /** Slots moved at once between a thread cache and the shared stripes: half a thread cache's stack. */
     final int batchSize;
     private final StripedFreeList free;
+    /** Set by close, under the monitor: trim then leaves the free list alone. */
+    private boolean closed;
     /** Uncached acquires of slots whose slab was freed since; guarded by {@code this}. */
     private long uncachedAcquiresOfFreedSlabs;
     private final SharedLines.Line growthLine;
@@ -161,7 +163,14 @@ final class SizeClassPool {
      * Frees every slab whose slots are all free in the shared stack (slots in live thread caches keep
      * theirs). Returns the bytes given back to the OS.
      */
+    /**
+     * Frees the slabs whose slots are all free; returns the bytes, or -1 once the class is closed: a release
+     * racing close may have pushed a slot of a freed slab, which the closed class's free list then keeps.
+     */
     synchronized long trim() {
+        if (closed) {
+            return -1;
+        }
         List<Slot> drained = free.drain();
         Map<Slab, Integer> freeBySlab = new IdentityHashMap<>();
         for (Slot s : drained) {
@@ -204,6 +213,7 @@ final class SizeClassPool {
 
     /** Frees every slab, leased or not, and returns the number of slots still leased. */
     synchronized int close() {
+        closed = true;
         int leased = countLeased();
         free.drain(); // unlink before the slots go: a stripe must never hold a slot whose slab is freed
         for (Slab slab : List.copyOf(slabs)) {

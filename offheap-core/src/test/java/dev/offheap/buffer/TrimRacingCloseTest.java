@@ -1,0 +1,29 @@
+package dev.offheap.buffer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * A release racing close can push a slot of a freed slab onto a closed class's free list (close drained the
+ * list, then freed the slabs); a trim that passed its open check before close must not pop it
+ * (PoolCloseRaceProperties once saw "free list of the 64-byte class holds slot 64 whose slab was freed").
+ */
+class TrimRacingCloseTest {
+
+    @Test
+    void aClosedClassIsNotTrimmedAndATrimThatRacedCloseReportsTheClosedPool() {
+        BufferPool pool = BufferPool.builder().name("trim-racing-close").jmx(false).build();
+        SizeClassPool sizeClass = new SizeClassPool(pool, 0, 64, 4096, 8, 1);
+        Slot slot = sizeClass.takeUncached(0);
+
+        sizeClass.close();
+        sizeClass.give(slot, 0); // the racing release, after close drained the list and freed the slab
+
+        assertThat(sizeClass.trim()).isEqualTo(-1);
+        pool.close();
+        assertThatThrownBy(pool::trim).isInstanceOf(IllegalStateException.class)
+                .hasMessage("buffer pool 'trim-racing-close' is closed");
+    }
+}
