@@ -111,7 +111,7 @@ class AttachLiveTest {
                     e -> {
                         assertThat(e.exitCode()).isEqualTo(InspectException.ATTACH_FAILED);
                         assertThat(e.getMessage()).isEqualTo("cannot attach to JVM " + target.pid()
-                                + ": it runs with -XX:+DisableAttachMechanism");
+                                + ": it runs with -XX:+DisableAttachMechanism (--no-attach shows what /proc alone tells)");
                     });
             assertThat((System.nanoTime() - start) / 1_000_000).as("ms to refuse").isLessThan(2000);
             Thread.sleep(200);
