@@ -1,0 +1,70 @@
+package dev.offheap.cli.inspect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * The Inflater leak with jemalloc preloaded (seed 002's remedy): what jemalloc holds is a part of its own, not
+ * unexplained, glibc's arenas keep next to nothing, and the finding says what jemalloc holds.
+ */
+@Tag("child-jvm")
+class JemallocTest {
+    /** Debian's libjemalloc2, which ./offheap test installs when missing. */
+    static final Path JEMALLOC = Path.of("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2");
+
+    @Test
+    void whatJemallocHoldsIsAPartAndTheFindingSaysSo() throws Exception {
+        assumeThat(System.getProperty("os.name")).startsWith("Linux");
+        assumeThat(Files.exists(JEMALLOC)).as(JEMALLOC + " is missing (Debian: apt-get install libjemalloc2)").isTrue();
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        Path program = Path.of("src/test/resources/inspect/InflaterLeak.java").toAbsolutePath();
+        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-XX:NativeMemoryTracking=summary", program.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().put("LD_PRELOAD", JEMALLOC.toString());
+        Process target = builder.start();
+        try {
+            BufferedReader lines = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
+            assertThat(lines.readLine()).isEqualTo("READY");
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int exit = new CommandLine(new InspectCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                    .execute(Long.toString(target.pid()), "--json");
+            assertThat(exit).as(err.toString()).isZero();
+            Map<String, Object> json = MiniJson.object(out.toString());
+            double rss = MiniJson.number(json, "rss");
+            double jemalloc = part(json, "otherAllocator");
+
+            assertThat(jemalloc).as("jemalloc's part").isGreaterThan(0.25 * rss);
+            assertThat(MiniJson.number(json, "malloc")).as("glibc's arenas").isLessThan(0.05 * rss);
+            assertThat(MiniJson.number(json, "unexplained") / rss).as("unexplained share").isLessThan(0.10);
+            assertThat((List<?>) json.get("findings")).anySatisfy(f -> assertThat((String) f)
+                    .startsWith(JEMALLOC + " is loaded (LD_PRELOAD): it holds "));
+        } finally {
+            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static double part(Map<String, Object> json, String key) {
+        for (Object p : (List<?>) json.get("attribution")) {
+            Map<?, ?> part = (Map<?, ?>) p;
+            if (part.get("part").equals(key)) {
+                return ((Number) part.get("bytes")).doubleValue();
+            }
+        }
+        return 0;
+    }
+}
