@@ -20,10 +20,6 @@ record OwnedRange(long start, long end, String part, String owner, boolean anony
         }
     }
 
-    boolean overlaps(Mapping m) {
-        return start < m.end() && m.start() < end;
-    }
-
     boolean covers(Mapping m) {
         return start <= m.start() && m.end() <= end;
     }

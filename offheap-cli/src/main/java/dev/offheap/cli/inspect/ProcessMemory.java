@@ -131,9 +131,11 @@ record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemor
     }
 
     /** {@code ranges} sorted, without overlaps among them, with the parts inside any of {@code taken} cut out. */
-    private static List<OwnedRange> merge(List<OwnedRange> ranges, List<OwnedRange> taken) {
+    private static List<OwnedRange> merge(List<OwnedRange> ranges, List<OwnedRange> takenInAnyOrder) {
         List<OwnedRange> sorted = new ArrayList<>(ranges);
         sorted.sort(Comparator.comparingLong(OwnedRange::start));
+        List<OwnedRange> taken = new ArrayList<>(takenInAnyOrder);
+        taken.sort(Comparator.comparingLong(OwnedRange::start));
         List<OwnedRange> result = new ArrayList<>();
         long end = Long.MIN_VALUE;
         for (OwnedRange r : sorted) {

@@ -63,4 +63,68 @@ class ProcessMemoryTest {
     private static Mapping anon(long start, long end, long rss) {
         return new Mapping(start, end, "rw-p", "", rss, rss, 0);
     }
+
+    @Test
+    void theTotalsCountEachMappingOnceAndFindAnotherAllocator() {
+        List<Mapping> mappings = List.of(anon(0x100000, 0x600000, 4 * MIB),
+                new Mapping(0x600000, 0x800000, "r-xp", "/usr/lib/libc.so.6", 2 * MIB, 0, 2 * MIB),
+                new Mapping(0x800000, 0x900000, "rw-s", "", MIB, 0, 0),
+                new Mapping(0x900000, 0xc00000, "rw-s", "/memfd:cache (deleted)", 3 * MIB, 0, 0),
+                new Mapping(0xc00000, 0xd00000, "r-xp", "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", MIB, 0, 0));
+
+        ProcessMemory memory = ProcessMemory.of(mappings, CLASSIFIER);
+
+        assertThat(memory.rss()).isEqualTo(11 * MIB);
+        assertThat(memory.anonymous()).isEqualTo(4 * MIB);
+        assertThat(memory.sharedMemory()).isEqualTo(4 * MIB);
+        assertThat(memory.fileBacked()).isEqualTo(3 * MIB);
+        assertThat(memory.sharedWithOthers()).isEqualTo(2 * MIB);
+        assertThat(memory.mappings()).isEqualTo(5);
+        assertThat(memory.otherAllocator()).isEqualTo("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2");
+        assertThat(memory.of(MappingKind.SHARED_MEMORY)).isEqualTo(3 * MIB);
+    }
+
+    @Test
+    void aMappingWithoutResidentPagesAsksForNone() {
+        ProcessMemory memory = ProcessMemory.of(List.of(anon(0x100000, 0x500000, 0)), CLASSIFIER,
+                List.of(new OwnedRange(0x200000, 0x300000, "offheap", "BufferPool/a", false)), (start, end) -> {
+                    throw new AssertionError("asked for pages of a mapping with none resident");
+                });
+
+        assertThat(memory.owned("offheap")).isZero();
+        assertThat(memory.byOwner()).isEmpty();
+    }
+
+    /** Given in any order: each range its own pages, one that ends where the mapping starts none. */
+    @Test
+    void rangesInAnyOrderEachTakeTheirOwnPagesAndTouchingIsNotOverlapping() {
+        List<Mapping> mappings = List.of(anon(0x100000, 0x500000, 4 * MIB));
+
+        ProcessMemory memory = ProcessMemory.of(mappings, CLASSIFIER, List.of(
+                new OwnedRange(0x300000, 0x500000, "gc", "GC", true),
+                new OwnedRange(0x80000, 0x100000, "otherJvm", "INTERN", true),
+                new OwnedRange(0x100000, 0x300000, "metaspace", "META", true)),
+                (start, end) -> (end - start) / 2);
+
+        assertThat(memory.owned()).containsExactly(java.util.Map.entry("metaspace", MIB), java.util.Map.entry("gc", MIB));
+        assertThat(memory.of(MappingKind.ANONYMOUS)).isEqualTo(2 * MIB);
+    }
+
+    /** offheap's addresses first, then malloc's chunks, then the JVM's labels, whatever order they come in. */
+    @Test
+    void offheapWinsOverAChunkWhichWinsOverALabel() {
+        List<Mapping> mappings = List.of(anon(0x100000, 0x900000, 8 * MIB));
+
+        ProcessMemory memory = ProcessMemory.of(mappings, CLASSIFIER, List.of(
+                new OwnedRange(0x100000, 0x900000, "otherJvm", "JDK", true),
+                new OwnedRange(0x200000, 0x800000, "malloc", "malloc chunks", false),
+                new OwnedRange(0x400000, 0x600000, "offheap", "ChunkPool/portable", false)),
+                (start, end) -> end - start);
+
+        assertThat(memory.owned("offheap")).isEqualTo(2 * MIB);
+        assertThat(memory.owned("malloc")).isEqualTo(4 * MIB);
+        assertThat(memory.owned("otherJvm")).isEqualTo(2 * MIB);
+        assertThat(memory.byOwner()).containsEntry("ChunkPool/portable", 2 * MIB).containsEntry("malloc chunks", 4 * MIB)
+                .containsEntry("JDK", 2 * MIB);
+    }
 }
