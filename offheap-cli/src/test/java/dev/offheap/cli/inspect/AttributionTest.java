@@ -169,6 +169,75 @@ class AttributionTest {
     }
 
     @Test
+    void theHeapAndCodeCacheAddTheirLabelledPagesAndStacksSayWhereTheyComeFrom() {
+        ProcessMemory memory = memory(Map.of(MappingKind.JAVA_HEAP, 10 * MIB, MappingKind.CODE_CACHE, 2 * MIB,
+                MappingKind.THREAD_STACK, MIB), Map.of("heap", 5 * MIB, "codeCache", MIB, "threadStacks", MIB));
+
+        Attribution labelled = Attribution.of(memory, JVM, reports(NMT, LABELS, MALLOC), Optional.of(List.of()));
+        Attribution plain = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, MALLOC), Optional.of(List.of()));
+
+        assertThat(labelled.part("heap")).isEqualTo(15 * MIB);
+        assertThat(labelled.part("codeCache")).isEqualTo(3 * MIB);
+        assertThat(labelled.part("threadStacks")).isEqualTo(2 * MIB);
+        assertThat(labelled.parts()).filteredOn(p -> p.key().equals("threadStacks")).extracting(Part::source)
+                .containsExactly("smaps, the JVM's stack labels and guard pages");
+        assertThat(plain.parts()).filteredOn(p -> p.key().equals("threadStacks")).extracting(Part::source)
+                .containsExactly("smaps, guard-page layout");
+    }
+
+    @Test
+    void chunksFoundByTheirHeadersMakeMallocExactAndTakeNothingByElimination() {
+        ProcessMemory memory = memory(Map.of(MappingKind.NATIVE_HEAP, MIB, MappingKind.ANONYMOUS, 20 * MIB),
+                Map.of("malloc", 7 * MIB));
+        MallocChunks.Result found = new MallocChunks.Result(Optional.of(List.of(new AddressRange(0, 7 * MIB))), null);
+        MallocChunks.Result unreadable = new MallocChunks.Result(Optional.empty(), "cannot read the target's memory");
+
+        Attribution exact = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, MALLOC), Optional.of(List.of()), found);
+        Attribution blind = Attribution.of(memory, JVM, reports(null, VmMap.EMPTY, null), Optional.of(List.of()), unreadable);
+
+        assertThat(exact.parts()).filteredOn(p -> p.key().equals("malloc")).extracting(Part::bytes, Part::exact, Part::bound)
+                .containsExactly(tuple(8 * MIB, true, -1L));
+        assertThat(exact.part("metaspace")).as("the anonymous memory left whole for the rest").isEqualTo(20 * MIB);
+        assertThat(blind.parts()).filteredOn(p -> p.key().equals("malloc")).extracting(Part::bytes, Part::source)
+                .containsExactly(tuple(MIB, "smaps, the brk heap and arena heaps (chunks mapped on their own unknown:"
+                        + " cannot read the target's memory)"));
+    }
+
+    @Test
+    void aLabelledPartNmtGivesNothingIsExactEvenAtZero() {
+        Map<String, NmtSummary.Category> c = new LinkedHashMap<>(NMT.categories());
+        c.put("GC", new NmtSummary.Category(0, 0, 0, 0));
+        ProcessMemory memory = memory(Map.of(MappingKind.ANONYMOUS, 8 * MIB), Map.of("metaspace", 20 * MIB));
+
+        Attribution a = Attribution.of(memory, JVM, reports(new NmtSummary(c), LABELS, null), Optional.of(List.of()));
+
+        assertThat(a.parts()).filteredOn(p -> p.key().equals("gc")).extracting(Part::bytes, Part::exact)
+                .containsExactly(tuple(0L, true));
+    }
+
+    /** --no-attach: what smaps alone tells; the JVM's regions stay unexplained. */
+    @Test
+    void fromProcAloneTheJvmsRegionsStayUnexplained() {
+        ProcessMemory memory = new ProcessMemory(100 * MIB, 0, 0, 0, 0, byKind(Map.of(MappingKind.PROGRAM_FILE, 30 * MIB,
+                MappingKind.KERNEL, 4 * KIB, MappingKind.DATA_FILE, 10 * MIB, MappingKind.SHARED_MEMORY, 2 * MIB,
+                MappingKind.THREAD_STACK, MIB, MappingKind.NATIVE_HEAP, 3 * MIB, MappingKind.MALLOC_ARENA, 4 * MIB,
+                MappingKind.ANONYMOUS, 50 * MIB - 4 * KIB)), Map.of("malloc", 5 * MIB), Map.of(), 1, null);
+        MallocChunks.Result found = new MallocChunks.Result(Optional.of(List.of()), null);
+
+        Attribution a = Attribution.fromProc(memory, found);
+
+        assertThat(a.parts()).extracting(Part::key, Part::bytes).containsExactly(tuple("programFiles", 30 * MIB + 4 * KIB),
+                tuple("mapped", 10 * MIB), tuple("sharedMemory", 2 * MIB), tuple("threadStacks", MIB),
+                tuple("malloc", 12 * MIB));
+        assertThat(a.unexplained()).isEqualTo(45 * MIB - 4 * KIB);
+        ProcessMemory jemalloc = new ProcessMemory(60 * MIB, 0, 0, 0, 0, byKind(Map.of(MappingKind.ANONYMOUS, 60 * MIB)),
+                Map.of(), Map.of(), 1, "/usr/lib/libjemalloc.so.2");
+        assertThat(Attribution.fromProc(jemalloc, found).parts()).filteredOn(p -> p.key().equals("otherAllocator"))
+                .extracting(Part::bytes, Part::exact).containsExactly(tuple(60 * MIB, false));
+        assertThat(Attribution.fromProc(jemalloc, found).unexplained()).isZero();
+    }
+
+    @Test
     void partReadsAPartsBytesAndZeroForAPartThatIsNotThere() {
         Attribution a = new Attribution(100, List.of(new Part("heap", "Java heap", 60, true, -1, "s"),
                 new Part("malloc", "malloc (glibc)", 30, false, 30, "s")), 10);
