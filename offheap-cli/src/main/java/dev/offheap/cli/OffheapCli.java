@@ -16,7 +16,15 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = OffheapCli.VersionProvider.class,
         description = "Off-heap buffer pool tools, and a native memory inspector for running JVMs.",
-        subcommands = {DemoCommand.class, InspectCommand.class})
+        subcommands = {DemoCommand.class, InspectCommand.class},
+        footerHeading = "%nCommands of the ./offheap launcher (from the repository):%n",
+        footer = {
+            "  lab       Re-runs the classic buffer experiments on this machine and reports",
+            "              which buffer strategy wins here (about 3 minutes; see lab --help).",
+            "  test      Runs the whole test suite through the Maven wrapper.",
+            "  build     Builds everything, skipping the tests.",
+            "  mutation  Mutation testing (PIT) of one target: buffer, store, account, lab or",
+            "              inspect."})
 public final class OffheapCli implements Callable<Integer> {
 
     @Spec
