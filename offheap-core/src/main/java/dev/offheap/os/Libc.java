@@ -37,6 +37,8 @@ final class Libc {
     static final int FALLOC_FL_PUNCH_HOLE = 0x2;
     static final int MREMAP_MAYMOVE = 0x1;
     static final int MREMAP_FIXED = 0x2;
+    /** {@code _SC_PAGESIZE} in Linux's {@code unistd.h}, on every architecture. */
+    private static final int SC_PAGESIZE = 30;
     static final int MADV_DONTNEED = 4;
     static final int MADV_HUGEPAGE = 14;
     static final int ENOSPC = 28;
@@ -67,6 +69,28 @@ final class Libc {
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT)) : null;
 
     private Libc() {}
+
+    /**
+     * The base page size, {@code sysconf(_SC_PAGESIZE)}: 4 KiB on x86_64, 4, 16 or 64 KiB on aarch64 Linux
+     * kernels. 4 KiB where it cannot be asked (another OS, a libc without it).
+     */
+    static long pageSize() {
+        if (!LINUX) {
+            return 4096;
+        }
+        Linker linker = Linker.nativeLinker();
+        Optional<MemorySegment> sysconf = linker.defaultLookup().find("sysconf");
+        if (sysconf.isEmpty()) {
+            return 4096;
+        }
+        try {
+            long size = (long) linker.downcallHandle(sysconf.get(), FunctionDescriptor.of(JAVA_LONG, JAVA_INT))
+                    .invokeExact(SC_PAGESIZE);
+            return size > 0 && Long.bitCount(size) == 1 ? size : 4096;
+        } catch (Throwable t) {
+            return 4096;
+        }
+    }
 
     /** Whether the calls behind {@link NativeFile} and {@link AddressRange} all resolved. */
     static boolean filesAvailable() {

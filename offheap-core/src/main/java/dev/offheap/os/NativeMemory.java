@@ -34,8 +34,11 @@ public sealed interface NativeMemory permits MmapMemory, ArenaMemory {
     /** A short name for logs and statistics: {@code "mmap"} or {@code "arena"}. */
     String name();
 
-    /** The unit blocks are rounded to: 4 KiB, the base page of Linux on x86_64 and aarch64. */
-    long PAGE_SIZE = 4096;
+    /**
+     * The unit blocks are rounded to: the OS's base page size ({@code sysconf(_SC_PAGESIZE)}: 4 KiB on x86_64,
+     * 4, 16 or 64 KiB on aarch64 Linux), 4 KiB where it cannot be asked.
+     */
+    long PAGE_SIZE = Libc.pageSize();
 
     /** {@code bytes} rounded up to a whole number of pages. */
     static long roundToPage(long bytes) {

@@ -22,7 +22,7 @@ import java.util.Optional;
  * anonymous memory the parts take by elimination.
  */
 final class MallocChunks {
-    private static final long PAGE = 4096;
+    private static final long PAGE = Pagemap.pageSize();
     private static final long IS_MMAPPED = 2;
     private static final long PRESENT = 1L << 63;
     private static final int PAGES_PER_READ = 8192;
