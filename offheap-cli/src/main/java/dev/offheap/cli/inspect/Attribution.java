@@ -80,10 +80,7 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
             anonymous.take("codeCache", "code cache", jvm.codeCacheCommitted(),
                     "no code heap printed: committed code cache, by elimination");
         }
-        parts.add(exact("programFiles", "program files", memory.of(MappingKind.PROGRAM_FILE) + memory.of(MappingKind.KERNEL),
-                "smaps, libraries and jars"));
-        parts.add(exact("mapped", "mapped files", memory.of(MappingKind.DATA_FILE), "smaps, other files"));
-        parts.add(exact("sharedMemory", "shared memory", memory.of(MappingKind.SHARED_MEMORY), "smaps, memfd and /dev/shm"));
+        addFiles(parts, memory);
         boolean labelled = !reports.vmMap().isEmpty();
         parts.add(exact("threadStacks", "thread stacks", memory.of(MappingKind.THREAD_STACK) + memory.owned("threadStacks"),
                 labelled ? "smaps, the JVM's stack labels and guard pages" : "smaps, guard-page layout"));
@@ -92,44 +89,34 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         if (labelled) {
             // System.map labels whole mappings: a region the kernel merged into a neighbour's mapping can carry
             // the neighbour's label, so a part NMT says holds memory but no label shows is left to elimination.
-            labelledPart(parts, unlabelled, memory, nmt, "metaspace", "metaspace", nmt == null ? 0 : nmt.metaspace());
-            labelledPart(parts, unlabelled, memory, nmt, "gc", "GC structures", nmt == null ? 0 : nmt.gc());
-            labelledPart(parts, unlabelled, memory, nmt, "otherJvm", "other JVM mappings", nmt == null ? 0 : nmt.otherMapped());
+            for (JvmPart p : JvmPart.values()) {
+                labelledPart(parts, unlabelled, memory, nmt, p);
+            }
         }
         if (offheap.isPresent()) { // read over JMX only: without it offheap's pages are anonymous memory like any other
             parts.add(exact("offheap", "offheap pools", memory.owned("offheap"), "smaps in the pools' AddressRanges"));
         }
         MallocInfo malloc = reports.malloc();
-        long arenas = memory.of(MappingKind.NATIVE_HEAP) + memory.of(MappingKind.MALLOC_ARENA);
         if (chunks.chunks().isPresent()) {
-            parts.add(exact("malloc", "malloc (glibc)", arenas + memory.owned("malloc"),
-                    "smaps, the brk heap, arena heaps and chunks mapped on their own (found by their headers)"));
+            addMalloc(parts, memory, chunks);
         } else {
             long taken = malloc == null ? 0 : Math.min(malloc.mmappedBytes(), anonymous.left);
             anonymous.left -= taken;
-            parts.add(new Part("malloc", "malloc (glibc)", arenas + taken, malloc == null, malloc == null ? -1 : malloc.mmappedBytes(),
-                    malloc == null ? "smaps, the brk heap and arena heaps (chunks mapped on their own unknown: "
-                            + chunks.problem() + ")"
+            parts.add(new Part("malloc", "malloc (glibc)", arenas(memory) + taken, malloc == null,
+                    malloc == null ? -1 : malloc.mmappedBytes(), malloc == null ? mallocSource(chunks)
                             : "smaps, the brk heap and arena heaps; chunks mapped on their own by elimination, at most malloc_info's"));
         }
-        if (unlabelled.contains("metaspace")) {
-            anonymous.take("metaspace", "metaspace", nmt.metaspace(), "no label shows it: by elimination, at most NMT's committed Class + Metaspace");
+        if (!labelled && nmt == null) {
+            anonymous.take("metaspace", "metaspace", jvm.metaspaceCommitted(),
+                    "by elimination, at most metaspace's committed (GC.heap_info)");
         }
-        if (unlabelled.contains("gc")) {
-            anonymous.take("gc", "GC structures", nmt.gc(), "no label shows it: by elimination, at most NMT's committed GC");
-        }
-        if (unlabelled.contains("otherJvm")) {
-            anonymous.take("otherJvm", "other JVM mappings", nmt.otherMapped(),
-                    "no label shows it: by elimination, at most NMT's committed other mappings");
-        }
-        if (!labelled) {
-            long metaspace = nmt != null ? nmt.metaspace() : jvm.metaspaceCommitted();
-            anonymous.take("metaspace", "metaspace", metaspace,
-                    nmt != null ? "by elimination, at most NMT's committed Class + Metaspace" : "by elimination, at most metaspace's committed (GC.heap_info)");
-            if (nmt != null) {
-                anonymous.take("gc", "GC structures", nmt.gc(), "by elimination, at most NMT's committed GC");
-                anonymous.take("otherJvm", "other JVM mappings", nmt.otherMapped(),
-                        "by elimination, at most NMT's committed other mappings");
+        if (nmt != null) {
+            // Without labels every JVM part comes by elimination; with them only those no label shows.
+            String how = labelled ? "no label shows it: by elimination" : "by elimination";
+            for (JvmPart p : JvmPart.values()) {
+                if (!labelled || unlabelled.contains(p.key)) {
+                    anonymous.take(p.key, p.label, p.nmtFigure(nmt), how + ", at most NMT's committed " + p.nmtName);
+                }
             }
         }
         if (memory.otherAllocator() != null) {
@@ -148,15 +135,9 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
      */
     static Attribution fromProc(ProcessMemory memory, MallocChunks.Result chunks) {
         List<Part> parts = new ArrayList<>();
-        parts.add(exact("programFiles", "program files", memory.of(MappingKind.PROGRAM_FILE) + memory.of(MappingKind.KERNEL),
-                "smaps, libraries and jars"));
-        parts.add(exact("mapped", "mapped files", memory.of(MappingKind.DATA_FILE), "smaps, other files"));
-        parts.add(exact("sharedMemory", "shared memory", memory.of(MappingKind.SHARED_MEMORY), "smaps, memfd and /dev/shm"));
+        addFiles(parts, memory);
         parts.add(exact("threadStacks", "thread stacks", memory.of(MappingKind.THREAD_STACK), "smaps, guard-page layout"));
-        long arenas = memory.of(MappingKind.NATIVE_HEAP) + memory.of(MappingKind.MALLOC_ARENA);
-        parts.add(exact("malloc", "malloc (glibc)", arenas + memory.owned("malloc"), chunks.chunks().isPresent()
-                ? "smaps, the brk heap, arena heaps and chunks mapped on their own (found by their headers)"
-                : "smaps, the brk heap and arena heaps (chunks mapped on their own unknown: " + chunks.problem() + ")"));
+        addMalloc(parts, memory, chunks);
         if (memory.otherAllocator() != null) {
             parts.add(new Part("otherAllocator", "other allocator", memory.of(MappingKind.ANONYMOUS), false,
                     memory.of(MappingKind.ANONYMOUS), "by elimination: every anonymous mapping no other part explains,"
@@ -166,14 +147,62 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         return new Attribution(memory.rss(), List.copyOf(parts), memory.rss() - explained);
     }
 
-    private static void labelledPart(List<Part> parts, List<String> unlabelled, ProcessMemory memory, NmtSummary nmt,
-            String key, String label, long nmtFigure) {
-        long bytes = memory.owned(key);
-        if (bytes == 0 && nmt != null && nmtFigure > 0) {
-            unlabelled.add(key);
-        } else {
-            parts.add(exact(key, label, bytes, "smaps in the JVM's labelled regions"));
+    /** The JVM's parts NMT labels and counts: exact where labelled, else by elimination at most NMT's figure. */
+    private enum JvmPart {
+        METASPACE("metaspace", "metaspace", "Class + Metaspace"),
+        GC("gc", "GC structures", "GC"),
+        OTHER_JVM("otherJvm", "other JVM mappings", "other mappings");
+
+        final String key;
+        final String label;
+        final String nmtName;
+
+        JvmPart(String key, String label, String nmtName) {
+            this.key = key;
+            this.label = label;
+            this.nmtName = nmtName;
         }
+
+        long nmtFigure(NmtSummary nmt) {
+            return switch (this) {
+                case METASPACE -> nmt.metaspace();
+                case GC -> nmt.gc();
+                case OTHER_JVM -> nmt.otherMapped();
+            };
+        }
+    }
+
+    private static void labelledPart(List<Part> parts, List<String> unlabelled, ProcessMemory memory, NmtSummary nmt,
+            JvmPart part) {
+        long bytes = memory.owned(part.key);
+        if (bytes == 0 && nmt != null && part.nmtFigure(nmt) > 0) {
+            unlabelled.add(part.key);
+        } else {
+            parts.add(exact(part.key, part.label, bytes, "smaps in the JVM's labelled regions"));
+        }
+    }
+
+    /** Program files, other mapped files and shared memory: what smaps tells by path alone. */
+    private static void addFiles(List<Part> parts, ProcessMemory memory) {
+        parts.add(exact("programFiles", "program files", memory.of(MappingKind.PROGRAM_FILE) + memory.of(MappingKind.KERNEL),
+                "smaps, libraries and jars"));
+        parts.add(exact("mapped", "mapped files", memory.of(MappingKind.DATA_FILE), "smaps, other files"));
+        parts.add(exact("sharedMemory", "shared memory", memory.of(MappingKind.SHARED_MEMORY), "smaps, memfd and /dev/shm"));
+    }
+
+    /** malloc counted from its own pages: its arenas, and its chunks where their headers were read. */
+    private static void addMalloc(List<Part> parts, ProcessMemory memory, MallocChunks.Result chunks) {
+        parts.add(exact("malloc", "malloc (glibc)", arenas(memory) + memory.owned("malloc"), mallocSource(chunks)));
+    }
+
+    private static long arenas(ProcessMemory memory) {
+        return memory.of(MappingKind.NATIVE_HEAP) + memory.of(MappingKind.MALLOC_ARENA);
+    }
+
+    private static String mallocSource(MallocChunks.Result chunks) {
+        return chunks.chunks().isPresent()
+                ? "smaps, the brk heap, arena heaps and chunks mapped on their own (found by their headers)"
+                : "smaps, the brk heap and arena heaps (chunks mapped on their own unknown: " + chunks.problem() + ")";
     }
 
     private static Part exact(String key, String label, long bytes, String source) {

@@ -35,15 +35,10 @@ final class Sampler {
         JvmAreas jvm = JvmAreas.fromProc(pid);
         NativeReports reports = new NativeReports(List.of(), List.of(), null, VmMap.EMPTY, null,
                 "not attached (--no-attach): no diagnostic command was run");
-        MappingClassifier classifier = new MappingClassifier(List.of(), List.of(), jvm.javaHome());
-        List<OwnedRange> owned = new ArrayList<>();
-        MallocChunks.Result chunks = MallocChunks.find(pid, chunkCandidates(mappings, classifier, owned));
-        chunks.chunks().ifPresent(found -> found.forEach(
-                c -> owned.add(new OwnedRange(c.start(), c.end(), "malloc", "malloc chunks", false))));
-        ProcessMemory memory = ProcessMemory.of(mappings, classifier, owned,
-                (start, end) -> Pagemap.residentBytes(pid, start, end));
-        return new Sample(pid, Instant.now(), memory, jvm, Optional.empty(), reports, Optional.empty(),
-                Attribution.fromProc(memory, chunks), ContainerMemory.read(pid), null);
+        Measured measured = measure(pid, mappings, new MappingClassifier(List.of(), List.of(), jvm.javaHome()),
+                new ArrayList<>());
+        return new Sample(pid, Instant.now(), measured.memory(), jvm, Optional.empty(), reports, Optional.empty(),
+                Attribution.fromProc(measured.memory(), measured.chunks()), ContainerMemory.read(pid), null);
     }
 
     Sampler(Connection connection) throws IOException {
@@ -66,18 +61,29 @@ final class Sampler {
         List<Mapping> mappings = Smaps.parse(readSmaps(pid));
         List<OwnedRange> owned = new ArrayList<>(reports.vmMap().ranges());
         offheap.ifPresent(beans -> beans.forEach(bean -> owned.addAll(bean.ranges())));
-        MappingClassifier classifier = new MappingClassifier(reports.heapRanges(), reports.codeRanges(), jvm.javaHome());
+        Measured measured = measure(pid, mappings,
+                new MappingClassifier(reports.heapRanges(), reports.codeRanges(), jvm.javaHome()), owned);
+        Attribution attribution = Attribution.of(measured.memory(), jvm, reports, offheap, measured.chunks());
+        ContainerMemory.Result container = ContainerMemory.read(pid);
+        Ceilings ceilings = commands.run("VM.flags", "-all").map(VmFlags::parse)
+                .map(flags -> Ceilings.of(flags.settings(), usage(attribution, jvm, buffers, offheap)))
+                .orElse(null);
+        return new Sample(pid, Instant.now(), measured.memory(), jvm, buffers, reports, offheap, attribution, container,
+                ceilings);
+    }
+
+    /** The resident memory by kind and owned range, and the chunks malloc mapped on its own, among them. */
+    private record Measured(ProcessMemory memory, MallocChunks.Result chunks) {}
+
+    /** Finds malloc's chunks among the mappings no {@code owned} range explains, then counts every page once. */
+    private static Measured measure(long pid, List<Mapping> mappings, MappingClassifier classifier,
+            List<OwnedRange> owned) {
         MallocChunks.Result chunks = MallocChunks.find(pid, chunkCandidates(mappings, classifier, owned));
         chunks.chunks().ifPresent(found -> found.forEach(
                 c -> owned.add(new OwnedRange(c.start(), c.end(), "malloc", "malloc chunks", false))));
         ProcessMemory memory = ProcessMemory.of(mappings, classifier, owned,
                 (start, end) -> Pagemap.residentBytes(pid, start, end));
-        Attribution attribution = Attribution.of(memory, jvm, reports, offheap, chunks);
-        ContainerMemory.Result container = ContainerMemory.read(pid);
-        Ceilings ceilings = commands.run("VM.flags", "-all").map(VmFlags::parse)
-                .map(flags -> Ceilings.of(flags.settings(), usage(attribution, jvm, buffers, reports, offheap)))
-                .orElse(null);
-        return new Sample(pid, Instant.now(), memory, jvm, buffers, reports, offheap, attribution, container, ceilings);
+        return new Measured(memory, chunks);
     }
 
     /** Anonymous read-write mappings no kind and no owned range explains whole: where malloc maps chunks. */
@@ -96,7 +102,7 @@ final class Sampler {
     }
 
     private static Ceilings.Usage usage(Attribution a, JvmAreas jvm, Optional<BufferPools> buffers,
-            NativeReports reports, Optional<List<OffheapBean>> offheap) {
+            Optional<List<OffheapBean>> offheap) {
         long limit = 0;
         boolean roots = false;
         for (OffheapBean bean : offheap.orElse(List.of())) {
