@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
 /**
  * The attach client and a default inspect against live JVMs, JDK 25 and JDK 17 (skipped, with the reason, where
@@ -64,7 +61,7 @@ class AttachLiveTest {
         try (AttachTargets.Target target = AttachTargets.start(AttachTargets.requireJava(jdk), dir)) {
             int threads = target.threads();
 
-            Map<String, Object> json = inspect(target.pid());
+            Map<String, Object> json = InspectRun.json(target.pid());
 
             assertThat(MiniJson.get(json, "vm")).asString().contains(jdk + ".");
             assertThat(MiniJson.number(json, "details.heap.max")).isEqualTo(256.0 * (1 << 20));
@@ -88,7 +85,7 @@ class AttachLiveTest {
         assumeThat(System.getProperty("os.name")).startsWith("Linux");
         try (AttachTargets.Target target = AttachTargets.start(AttachTargets.requireJava(jdk), dir,
                 "-Dcom.sun.management.jmxremote")) {
-            Map<String, Object> json = inspect(target.pid());
+            Map<String, Object> json = InspectRun.json(target.pid());
 
             assertThat(MiniJson.number(json, "details.direct.count")).isGreaterThanOrEqualTo(AttachTargets.DIRECT_BUFFERS);
             assertThat(MiniJson.number(json, "direct")).isGreaterThanOrEqualTo(AttachTargets.DIRECT_BUFFERS << 20);
@@ -172,14 +169,5 @@ class AttachLiveTest {
 
         assertThatThrownBy(() -> Connection.open(pid, false)).isInstanceOfSatisfying(InspectException.class,
                 e -> assertThat(e.exitCode()).isEqualTo(InspectException.TARGET_EXITED));
-    }
-
-    private static Map<String, Object> inspect(long pid) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = new CommandLine(new InspectCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                .execute(Long.toString(pid), "--json");
-        assertThat(exit).as(err.toString()).isZero();
-        return MiniJson.object(out.toString());
     }
 }

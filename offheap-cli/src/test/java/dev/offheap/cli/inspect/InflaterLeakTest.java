@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +15,6 @@ import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
 
 /**
  * Issue 12's Inflater leak (8 threads leaking zlib state into glibc's arenas) inspected on JDK 25 and JDK 17,
@@ -43,42 +40,23 @@ class InflaterLeakTest {
         try {
             BufferedReader lines = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
             assertThat(lines.readLine()).isEqualTo("READY");
-            Map<String, Object> json = inspect(target.pid());
+            Map<String, Object> json = InspectRun.json(target.pid());
             double rss = MiniJson.number(json, "rss");
             System.out.printf("JDK %d NMT %s: rss %.0f malloc %.0f stacks %.0f metaspace %.0f gc %s unexplained %.0f%n", jdk,
-                    nmt, rss, MiniJson.number(json, "malloc"), part(json, "threadStacks"), part(json, "metaspace"),
-                    part(json, "gc"), MiniJson.number(json, "unexplained"));
+                    nmt, rss, MiniJson.number(json, "malloc"), MiniJson.part(json, "threadStacks"), MiniJson.part(json, "metaspace"),
+                    MiniJson.part(json, "gc"), MiniJson.number(json, "unexplained"));
 
             SoftAssertions softly = new SoftAssertions();
             softly.assertThat(MiniJson.number(json, "malloc")).as("malloc").isGreaterThan(0.25 * rss);
-            softly.assertThat(part(json, "threadStacks")).as("thread stacks").isPositive();
-            softly.assertThat(part(json, "metaspace")).as("metaspace").isPositive();
+            softly.assertThat(MiniJson.part(json, "threadStacks")).as("thread stacks").isPositive();
+            softly.assertThat(MiniJson.part(json, "metaspace")).as("metaspace").isPositive();
             if (!nmt.equals("off")) {
-                softly.assertThat(part(json, "gc")).as("GC structures").isPositive();
+                softly.assertThat(MiniJson.part(json, "gc")).as("GC structures").isPositive();
             }
             softly.assertThat(MiniJson.number(json, "unexplained") / rss).as("unexplained share").isLessThan(0.10);
             softly.assertAll();
         } finally {
             target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
-    }
-
-    private static double part(Map<String, Object> json, String key) {
-        for (Object p : (List<?>) json.get("attribution")) {
-            Map<?, ?> part = (Map<?, ?>) p;
-            if (part.get("part").equals(key)) {
-                return ((Number) part.get("bytes")).doubleValue();
-            }
-        }
-        return 0;
-    }
-
-    private static Map<String, Object> inspect(long pid) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = new CommandLine(new InspectCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                .execute(Long.toString(pid), "--json");
-        assertThat(exit).as(err.toString()).isZero();
-        return MiniJson.object(out.toString());
     }
 }

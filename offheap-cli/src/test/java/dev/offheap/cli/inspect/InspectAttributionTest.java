@@ -8,8 +8,6 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,7 +19,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Starts a JVM, inspects it, lets it allocate known amounts of every kind, inspects it again: each amount
@@ -105,12 +102,7 @@ class InspectAttributionTest {
     }
 
     private static Map<String, Object> inspect(long pid) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = new CommandLine(new InspectCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                .execute(Long.toString(pid), "--json", "--jmx"); // the buffer pools and offheap's MBeans need JMX
-        assertThat(exit).as(err.toString()).isZero();
-        Map<String, Object> json = MiniJson.object(out.toString());
+        Map<String, Object> json = InspectRun.json(pid, "--jmx"); // the buffer pools and offheap's MBeans need JMX
         assertThat(json).containsKeys("pid", "rss", "heap", "direct", "mapped", "malloc", "offheap", "unexplained");
         return json;
     }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +19,6 @@ import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * docs/inspect-json.md against a document made from a live JVM (NMT on, JMX read, an offheap pool, direct and
@@ -129,12 +126,7 @@ class InspectJsonSchemaTest {
             target.getOutputStream().write("go\n".getBytes(StandardCharsets.UTF_8));
             target.getOutputStream().flush();
             assertThat(lines.readLine()).isEqualTo("READY");
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            int exit = new CommandLine(new InspectCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                    .execute(Long.toString(target.pid()), "--json", "--jmx");
-            assertThat(exit).as(err.toString()).isZero();
-            return MiniJson.object(out.toString());
+            return InspectRun.json(target.pid(), "--jmx");
         } finally {
             target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }

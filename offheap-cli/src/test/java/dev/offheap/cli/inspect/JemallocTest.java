@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +13,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * The Inflater leak with jemalloc preloaded (seed 002's remedy): what jemalloc holds is a part of its own, not
@@ -39,14 +36,9 @@ class JemallocTest {
         try {
             BufferedReader lines = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
             assertThat(lines.readLine()).isEqualTo("READY");
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            int exit = new CommandLine(new InspectCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                    .execute(Long.toString(target.pid()), "--json");
-            assertThat(exit).as(err.toString()).isZero();
-            Map<String, Object> json = MiniJson.object(out.toString());
+            Map<String, Object> json = InspectRun.json(target.pid());
             double rss = MiniJson.number(json, "rss");
-            double jemalloc = part(json, "otherAllocator");
+            double jemalloc = MiniJson.part(json, "otherAllocator");
 
             assertThat(jemalloc).as("jemalloc's part").isGreaterThan(0.25 * rss);
             assertThat(MiniJson.number(json, "malloc")).as("glibc's arenas").isLessThan(0.05 * rss);
@@ -56,15 +48,5 @@ class JemallocTest {
         } finally {
             target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
-    }
-
-    private static double part(Map<String, Object> json, String key) {
-        for (Object p : (List<?>) json.get("attribution")) {
-            Map<?, ?> part = (Map<?, ?>) p;
-            if (part.get("part").equals(key)) {
-                return ((Number) part.get("bytes")).doubleValue();
-            }
-        }
-        return 0;
     }
 }

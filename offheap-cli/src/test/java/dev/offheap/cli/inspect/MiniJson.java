@@ -32,6 +32,17 @@ final class MiniJson {
         return value;
     }
 
+    /** The bytes of the attribution's part {@code key}, 0 when the document has no such part. */
+    static double part(Map<String, Object> root, String key) {
+        for (Object p : (List<?>) root.get("attribution")) {
+            Map<?, ?> part = (Map<?, ?>) p;
+            if (part.get("part").equals(key)) {
+                return ((Number) part.get("bytes")).doubleValue();
+            }
+        }
+        return 0;
+    }
+
     /** The number at a dotted path such as {@code details.malloc.free}. */
     @SuppressWarnings("unchecked")
     static double number(Map<String, Object> root, String path) {
