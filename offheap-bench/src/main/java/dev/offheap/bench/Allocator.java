@@ -1,6 +1,6 @@
 package dev.offheap.bench;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import io.netty.buffer.AdaptiveByteBufAllocator;
 import io.netty.buffer.ByteBuf;
@@ -148,7 +148,7 @@ abstract class Allocator {
 
         @Override
         Object acquire(int bytes) {
-            Buffer b = pool.acquire(bytes);
+            BufferLease b = pool.acquire(bytes);
             MemorySegment s = b.segment();
             s.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, MARK);
             s.set(ValueLayout.JAVA_BYTE, bytes - 1, (byte) 1);
@@ -157,7 +157,7 @@ abstract class Allocator {
 
         @Override
         void release(Object handle) {
-            ((Buffer) handle).release();
+            ((BufferLease) handle).release();
         }
 
         @Override
@@ -176,7 +176,7 @@ abstract class Allocator {
 
         @Override
         Object acquire(int bytes) {
-            Buffer b = pool.acquire(bytes);
+            BufferLease b = pool.acquire(bytes);
             java.nio.ByteBuffer bb = b.byteBuffer();
             if (bytes >= 8) {
                 bb.putLong(0, MARK);

@@ -1,6 +1,6 @@
 package dev.offheap.bench;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -26,7 +26,7 @@ public final class PlainAcquireRelease {
         for (int round = 0; round < 5; round++) {
             long t0 = System.nanoTime();
             for (int i = 0; i < n; i++) {
-                Buffer b = pool.acquire(size);
+                BufferLease b = pool.acquire(size);
                 MemorySegment s = b.segment();
                 s.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
                 s.set(ValueLayout.JAVA_BYTE, size - 1, (byte) 1);

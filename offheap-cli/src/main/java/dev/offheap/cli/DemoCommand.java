@@ -3,7 +3,7 @@ package dev.offheap.cli;
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.Bytes;
 import dev.offheap.account.MemoryBudget;
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import java.io.PrintStream;
 import java.lang.foreign.MemorySegment;
@@ -69,7 +69,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private void leaseViews(BufferPool pool) {
-        try (Buffer buffer = pool.acquire(4096)) {
+        try (BufferLease buffer = pool.acquire(4096)) {
             ByteBuffer bytes = buffer.byteBuffer();
             bytes.putLong(0x0123_4567_89AB_CDEFL).putInt(42);
             MemorySegment segment = buffer.segment();
@@ -87,7 +87,7 @@ final class DemoCommand implements Callable<Integer> {
         for (int round = 0; round < 2; round++) {
             long start = System.nanoTime();
             for (int i = 0; i < ops; i++) {
-                Buffer buffer = pool.acquire(1024);
+                BufferLease buffer = pool.acquire(1024);
                 buffer.segment().set(ValueLayout.JAVA_BYTE, 0, (byte) i);
                 sum += buffer.size();
                 buffer.release();
@@ -103,12 +103,12 @@ final class DemoCommand implements Callable<Integer> {
 
     private void producerConsumer(BufferPool pool) throws InterruptedException {
         int count = 200_000;
-        BlockingQueue<Buffer> queue = new ArrayBlockingQueue<>(256);
+        BlockingQueue<BufferLease> queue = new ArrayBlockingQueue<>(256);
         AtomicLong checksum = new AtomicLong();
         Thread consumer = Thread.ofPlatform().name("consumer").start(() -> {
             try {
                 for (int i = 0; i < count; i++) {
-                    Buffer buffer = queue.take();
+                    BufferLease buffer = queue.take();
                     checksum.addAndGet(buffer.segment().get(ValueLayout.JAVA_INT_UNALIGNED, 0));
                     buffer.release();
                 }
@@ -118,7 +118,7 @@ final class DemoCommand implements Callable<Integer> {
         });
         long start = System.nanoTime();
         for (int i = 0; i < count; i++) {
-            Buffer buffer = pool.acquire(2048);
+            BufferLease buffer = pool.acquire(2048);
             buffer.segment().set(ValueLayout.JAVA_INT_UNALIGNED, 0, 1);
             queue.put(buffer);
         }
@@ -133,7 +133,7 @@ final class DemoCommand implements Callable<Integer> {
             for (int i = 0; i < 10_000; i++) {
                 int n = i;
                 executor.submit(() -> {
-                    try (Buffer buffer = pool.acquire(16 * 1024)) {
+                    try (BufferLease buffer = pool.acquire(16 * 1024)) {
                         buffer.segment().fill((byte) n);
                         Thread.yield();
                     }
@@ -146,7 +146,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private void dedicated(BufferPool pool) {
-        try (Buffer big = pool.acquire(3 * (int) MIB)) {
+        try (BufferLease big = pool.acquire(3 * (int) MIB)) {
             big.segment().fill((byte) 7);
             out.printf("   leased %s; the pool now holds %s in dedicated regions%n", Bytes.human(big.size()),
                     Bytes.human(pool.stats().dedicatedBytes()));
@@ -155,7 +155,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private void budgetLimit(BufferPool pool) {
-        List<Buffer> held = new ArrayList<>();
+        List<BufferLease> held = new ArrayList<>();
         try {
             while (true) {
                 held.add(pool.acquire(8 * (int) MIB));
@@ -163,16 +163,16 @@ final class DemoCommand implements Callable<Integer> {
         } catch (BudgetExceededException e) {
             out.printf("   after %d leases of 8 MiB: %s%n", held.size(), e.getMessage());
         } finally {
-            held.forEach(Buffer::release);
+            held.forEach(BufferLease::release);
         }
-        try (Buffer again = pool.acquire(8 * (int) MIB)) {
+        try (BufferLease again = pool.acquire(8 * (int) MIB)) {
             out.printf("   released them; the pool is still usable: leased %s again%n", Bytes.human(again.size()));
         }
     }
 
     private void checkedMode() {
         try (BufferPool pool = BufferPool.builder().name("demo-checked").checked(true).build()) {
-            Buffer buffer = pool.acquire(256);
+            BufferLease buffer = pool.acquire(256);
             MemorySegment kept = buffer.segment();
             buffer.release();
             try {

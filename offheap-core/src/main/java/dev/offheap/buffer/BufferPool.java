@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * {@snippet :
  * try (BufferPool pool = BufferPool.create();
- *      Buffer buffer = pool.acquire(16 * 1024)) {
+ *      BufferLease buffer = pool.acquire(16 * 1024)) {
  *     buffer.byteBuffer().putLong(42);          // big-endian, as any new ByteBuffer
  *     buffer.segment().get(ValueLayout.JAVA_LONG, 0);
  * }
@@ -140,7 +140,7 @@ public final class BufferPool implements AutoCloseable {
      *         naming this pool, the size asked and the slab or region charged for it (the pool stays usable)
      * @throws IllegalStateException if the pool is closed
      */
-    public Buffer acquire(int size) {
+    public BufferLease acquire(int size) {
         try {
             return lease(size);
         } catch (BudgetExceededException refused) {
@@ -151,7 +151,7 @@ public final class BufferPool implements AutoCloseable {
         }
     }
 
-    private Buffer lease(int size) {
+    private BufferLease lease(int size) {
         if (size < 0 || size > largestPooledSize) {
             return acquireDedicated(size);
         }
@@ -177,7 +177,7 @@ public final class BufferPool implements AutoCloseable {
     }
 
     /** A lease for a thread without a cache (a virtual thread, or none configured): sampled at random. */
-    private Buffer leaseUncached(int cls, int size) {
+    private BufferLease leaseUncached(int cls, int size) {
         Slot slot = classPools[cls].takeUncached(ThreadCache.stripeHint(Thread.currentThread()));
         if (slot.lender != null) {
             slot.lender = null;
@@ -395,7 +395,7 @@ public final class BufferPool implements AutoCloseable {
         }
     }
 
-    private Buffer acquireDedicated(int size) {
+    private BufferLease acquireDedicated(int size) {
         if (size < 0) {
             throw new IllegalArgumentException("buffer size must be >= 0: " + size);
         }
@@ -613,7 +613,7 @@ public final class BufferPool implements AutoCloseable {
          * The byte order of every new {@code ByteBuffer} view of a lease. Default {@code BIG_ENDIAN}, as any
          * new {@code ByteBuffer} and {@code allocateDirect}'s, so the pool is a drop-in replacement; pass
          * {@code ByteOrder.nativeOrder()} to opt in to native order (about 1 % faster for multi-byte values on
-         * JDK 25, and what {@code MemorySegment}'s {@code JAVA_*} layouts use). {@link Buffer#segment()} is
+         * JDK 25, and what {@code MemorySegment}'s {@code JAVA_*} layouts use). {@link BufferLease#segment()} is
          * not affected: the layout you pass says the order.
          */
         public Builder byteOrder(ByteOrder order) {

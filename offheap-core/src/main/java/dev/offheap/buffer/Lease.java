@@ -10,8 +10,8 @@ import java.lang.invoke.VarHandle;
  * and what giving it back means ({@link #deallocate()}, called exactly once, by whoever drops the last
  * reference).
  */
-abstract sealed class Lease implements Buffer
-        permits PooledBuffer, DedicatedBuffer, TrackedBuffer, UnpooledBuffer {
+abstract sealed class Lease implements BufferLease
+        permits PooledBuffer, DedicatedBuffer, TrackedBuffer {
 
     private static final VarHandle REFS;
 
@@ -43,7 +43,7 @@ abstract sealed class Lease implements Buffer
     }
 
     @Override
-    public final Buffer retain() {
+    public final BufferLease retain() {
         int current;
         do {
             current = (int) REFS.getVolatile(this);

@@ -3,7 +3,7 @@ package dev.offheap.account;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.store.ChunkPool;
 import dev.offheap.store.DoubleArray;
@@ -160,7 +160,7 @@ class BudgetErrorsTest {
     @Test
     void aChunkPoolRefusalNamesThePoolTheArrayAskedForAndTheChunksCharged() {
         MemoryBudget app = MemoryBudget.root("app", 64 * MiB);
-        List<Buffer> leased = new ArrayList<>();
+        List<BufferLease> leased = new ArrayList<>();
         try (BufferPool buffers = BufferPool.builder().name("io").budget(app).threadCaches(0).leakSampling(0)
                         .jmx(false).build();
              ChunkPool chunks = ChunkPool.builder().name("samples").budget(app).jmx(false).build()) {
@@ -183,7 +183,7 @@ class BudgetErrorsTest {
                     + " (owner 'buffer pool io': 24.0 MiB);"
                     + " reclaimers freed 0 bytes before one retry");
             assertThat(app.used()).as("a refused request takes nothing").isEqualTo(24 * MiB);
-            leased.forEach(Buffer::release);
+            leased.forEach(BufferLease::release);
         }
         assertThat(app.used()).isZero();
     }
@@ -193,7 +193,7 @@ class BudgetErrorsTest {
     void aBufferPoolRefusalNamesThePoolTheAcquireAndTheSlabCharged() {
         MemoryBudget app = MemoryBudget.root("app", 64 * MiB);
         MemoryBudget io = app.child("io", 64 * MiB);
-        List<Buffer> leased = new ArrayList<>();
+        List<BufferLease> leased = new ArrayList<>();
         try (BufferPool buffers = BufferPool.builder().name("io").budget(io).threadCaches(0).leakSampling(0)
                         .jmx(false).build();
              ChunkPool chunks = ChunkPool.builder().name("samples").budget(app).jmx(false).build();
@@ -217,7 +217,7 @@ class BudgetErrorsTest {
                     + " (owner 'store samples memory chunks': 40.0 MiB, budget 'app/io': 24.0 MiB);"
                     + " reclaimers freed 0 bytes before one retry");
             assertThat(held.length()).isEqualTo(40 * MiB / 8);
-            leased.forEach(Buffer::release);
+            leased.forEach(BufferLease::release);
         }
         assertThat(app.used()).isZero();
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.store.ChunkPool;
 import dev.offheap.store.DoubleArray;
@@ -25,7 +25,7 @@ class BudgetTreeCloseTest {
         MemoryBudget io = process.child("io", 512L << 20, 128L << 20);          // at most 512 MiB, 128 MiB guaranteed
         BufferPool buffers = BufferPool.builder().name("io").budget(io).build();
         ChunkPool store = ChunkPool.builder().name("samples").budget(process).build();
-        try (Buffer buffer = buffers.acquire(16 * 1024);
+        try (BufferLease buffer = buffers.acquire(16 * 1024);
              DoubleArray samples = store.doubles(1_000_000)) {
             buffer.segment().fill((byte) 1);
             samples.set(999_999, 1.5);

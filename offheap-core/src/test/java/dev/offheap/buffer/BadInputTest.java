@@ -63,7 +63,7 @@ class BadInputTest {
                     .hasMessageContaining("small-leases")
                     .hasMessageContaining("Builder.maxLeaseSize")
                     .hasMessageContaining(Integer.toString((2 << 20) + 1));
-            try (Buffer largest = pool.acquire(2 << 20)) {
+            try (BufferLease largest = pool.acquire(2 << 20)) {
                 assertThat(largest.size()).isEqualTo(2 << 20);
             }
             assertThat(pool.stats().leases()).isZero();
@@ -87,11 +87,11 @@ class BadInputTest {
     @Test
     void maxLeaseSizeBelowTheLargestPooledSizeIsAlsoEnforced() {
         try (BufferPool pool = BufferPool.builder().name("tiny-leases").maxLeaseSize(4096).build()) {
-            try (Buffer ok = pool.acquire(4096)) {
+            try (BufferLease ok = pool.acquire(4096)) {
                 assertThat(ok.size()).isEqualTo(4096);
             }
             assertThatThrownBy(() -> {
-                        try (Buffer tooLarge = pool.acquire(4097)) {
+                        try (BufferLease tooLarge = pool.acquire(4097)) {
                             tooLarge.size();
                         }
                     })
@@ -108,7 +108,7 @@ class BadInputTest {
     @EnumSource(Mode.class)
     void doubleReleaseThrows(Mode mode) {
         try (BufferPool pool = mode.pools.get()) {
-            Buffer buffer = pool.acquire(mode.size);
+            BufferLease buffer = pool.acquire(mode.size);
             assertThat(buffer.release()).isTrue();
             assertThatThrownBy(buffer::release)
                     .isInstanceOf(IllegalStateException.class)
@@ -117,7 +117,7 @@ class BadInputTest {
             assertThat(buffer.refCount()).isZero();
             assertThat(pool.stats().leases()).isZero();
             // the pool is unharmed: two new leases are distinct and both usable
-            try (Buffer a = pool.acquire(mode.size); Buffer b = pool.acquire(mode.size)) {
+            try (BufferLease a = pool.acquire(mode.size); BufferLease b = pool.acquire(mode.size)) {
                 assertThat(a.segment().asOverlappingSlice(b.segment())).isEmpty();
                 a.segment().fill((byte) 1);
                 b.segment().fill((byte) 2);
@@ -130,7 +130,7 @@ class BadInputTest {
     @EnumSource(Mode.class)
     void useAfterReleaseThrowsSayingReleased(Mode mode) {
         try (BufferPool pool = mode.pools.get()) {
-            Buffer buffer = pool.acquire(mode.size);
+            BufferLease buffer = pool.acquire(mode.size);
             buffer.release();
             assertThatThrownBy(buffer::segment)
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("released");
@@ -146,7 +146,7 @@ class BadInputTest {
     @EnumSource(Mode.class)
     void releasingMoreThanRetainedThrows(Mode mode) {
         try (BufferPool pool = mode.pools.get()) {
-            Buffer buffer = pool.acquire(mode.size).retain();
+            BufferLease buffer = pool.acquire(mode.size).retain();
             assertThat(buffer.release()).isFalse();
             assertThat(buffer.release()).isTrue();
             assertThatThrownBy(buffer::release).isInstanceOf(IllegalStateException.class);
@@ -191,8 +191,8 @@ class BadInputTest {
     @EnumSource(Mode.class)
     void releasingALeaseAfterItsPoolClosedIsHarmless(Mode mode) {
         BufferPool pool = mode.pools.get();
-        Buffer buffer = pool.acquire(mode.size);
-        Buffer retained = pool.acquire(mode.size).retain();
+        BufferLease buffer = pool.acquire(mode.size);
+        BufferLease retained = pool.acquire(mode.size).retain();
         pool.close();
         assertThat(pool.budget().used()).as("close gave everything back").isZero();
         assertThatCode(() -> {
@@ -270,7 +270,7 @@ class BadInputTest {
     @Test
     void largestPooledSizeAloneRaisesTheSlabSizeItNeeds() {
         try (BufferPool pool = BufferPool.builder().largestPooledSize(16 << 20).leakSampling(0).build()) {
-            try (Buffer b = pool.acquire(16 << 20)) {
+            try (BufferLease b = pool.acquire(16 << 20)) {
                 assertThat(b.size()).isEqualTo(16 << 20);
             }
             assertThat(pool.stats().dedicatedBytes()).as("16 MiB came from a size class").isZero();
@@ -284,13 +284,13 @@ class BadInputTest {
     void builderAcceptsTheBoundsOfEveryRange() {
         try (BufferPool pool = BufferPool.builder().threadCaches(0).largestPooledSize(64).leakSampling(0)
                 .maxLeaseSize(1).maxSlabSize(64 * 1024).threadCacheSize(0, 0).build()) {
-            try (Buffer b = pool.acquire(1)) {
+            try (BufferLease b = pool.acquire(1)) {
                 assertThat(b.size()).isEqualTo(1);
             }
         }
         try (BufferPool pool = BufferPool.builder().threadCaches(4096).largestPooledSize(64 << 20)
                 .maxSlabSize(64 << 20).leakSampling(Integer.MAX_VALUE).maxLeaseSize(Integer.MAX_VALUE).build()) {
-            try (Buffer b = pool.acquire(100)) {
+            try (BufferLease b = pool.acquire(100)) {
                 assertThat(b.size()).isEqualTo(100);
             }
         }

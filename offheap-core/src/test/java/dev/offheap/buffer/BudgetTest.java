@@ -27,7 +27,7 @@ class BudgetTest {
         MemoryBudget root = MemoryBudget.root("process", MiB);
         MemoryBudget budget = root.child("io", 8 * MiB);
         try (BufferPool pool = BufferPool.builder().name("budgeted").budget(budget).threadCaches(0).build()) {
-            List<Buffer> held = new ArrayList<>();
+            List<BufferLease> held = new ArrayList<>();
             for (int i = 0; i < FIT; i++) {
                 held.add(pool.acquire(SIZE));
             }
@@ -51,7 +51,7 @@ class BudgetTest {
             assertThat(pool.stats().osBytes()).isEqualTo(MiB);
             assertThat(pool.stats().leases()).isEqualTo(FIT);
 
-            held.forEach(Buffer::release);
+            held.forEach(BufferLease::release);
         }
         assertThat(root.used()).isZero();
         assertThat(budget.used()).isZero();
@@ -77,7 +77,7 @@ class BudgetTest {
     void thePoolStaysUsableAfterARefusal() {
         MemoryBudget root = MemoryBudget.root("process", MiB);
         try (BufferPool pool = BufferPool.builder().budget(root.child("pool", MiB)).threadCaches(0).build()) {
-            List<Buffer> held = new ArrayList<>();
+            List<BufferLease> held = new ArrayList<>();
             for (int i = 0; i < FIT; i++) {
                 held.add(pool.acquire(SIZE));
             }
@@ -90,9 +90,9 @@ class BudgetTest {
             assertThat(root.used()).isEqualTo(MiB);
 
             // all back: another size class needs a new slab, and the pool trims idle ones to make room
-            held.forEach(Buffer::release);
+            held.forEach(BufferLease::release);
             held.clear();
-            try (Buffer other = pool.acquire(8192)) {
+            try (BufferLease other = pool.acquire(8192)) {
                 assertThat(other.size()).isEqualTo(8192);
                 other.segment().fill((byte) 1);
             }
@@ -107,17 +107,17 @@ class BudgetTest {
     void withThreadCachesTrimMakesRoomAgain() {
         MemoryBudget root = MemoryBudget.root("process", MiB);
         try (BufferPool pool = BufferPool.builder().budget(root.child("pool", MiB)).build()) {
-            List<Buffer> held = new ArrayList<>();
+            List<BufferLease> held = new ArrayList<>();
             for (int i = 0; i < FIT; i++) {
                 held.add(pool.acquire(SIZE));
             }
             assertThatThrownBy(() -> pool.acquire(SIZE)).isInstanceOf(BudgetExceededException.class);
-            held.forEach(Buffer::release);
+            held.forEach(BufferLease::release);
             pool.trim();
             assertThat(root.used()).isZero();
             assertThat(pool.stats().osBytes()).isZero();
             // 32 KiB slots come in 1 MiB slabs: the whole budget, free again after trim
-            try (Buffer big = pool.acquire(32 * 1024)) {
+            try (BufferLease big = pool.acquire(32 * 1024)) {
                 assertThat(big.size()).isEqualTo(32 * 1024);
                 assertThat(root.used()).isEqualTo(MiB);
             }
@@ -142,7 +142,7 @@ class BudgetTest {
             pool.acquire(32 * 1024).release();
             assertThat(pool.stats().leases()).isZero();
             assertThat(root.used()).isEqualTo(MiB);
-            try (Buffer other = pool.acquire(SIZE)) {
+            try (BufferLease other = pool.acquire(SIZE)) {
                 assertThat(other.size()).isEqualTo(SIZE);
             }
             assertThat(pool.stats().leases()).isZero();
@@ -154,14 +154,14 @@ class BudgetTest {
     void dedicatedLeasesAreChargedAndGivenBackAtRelease() {
         MemoryBudget budget = MemoryBudget.root("process", 8 * MiB);
         try (BufferPool pool = BufferPool.builder().budget(budget).build()) {
-            Buffer big = pool.acquire(3 * MiB + 1);
+            BufferLease big = pool.acquire(3 * MiB + 1);
             assertThat(budget.used()).as("page-rounded region").isEqualTo(3 * MiB + 4096);
             assertThatThrownBy(() -> pool.acquire(5 * MiB)).isInstanceOf(BudgetExceededException.class);
             assertThat(budget.used()).isEqualTo(3 * MiB + 4096);
             big.release();
             assertThat(budget.used()).isZero();
             assertThat(budget.peak()).isEqualTo(3 * MiB + 4096);
-            try (Buffer again = pool.acquire(5 * MiB)) {
+            try (BufferLease again = pool.acquire(5 * MiB)) {
                 assertThat(again.size()).isEqualTo(5 * MiB);
                 assertThat(budget.used()).isEqualTo(5 * MiB);
             }
@@ -189,7 +189,7 @@ class BudgetTest {
         MemoryBudget root = MemoryBudget.root("process", MiB);
         try (BufferPool a = BufferPool.builder().name("a").budget(root.child("a", MiB)).threadCaches(0).build();
              BufferPool b = BufferPool.builder().name("b").budget(root.child("b", MiB)).threadCaches(0).build()) {
-            List<Buffer> held = new ArrayList<>();
+            List<BufferLease> held = new ArrayList<>();
             for (int i = 0; i < FIT / 2; i++) {
                 held.add(a.acquire(SIZE));
                 held.add(b.acquire(SIZE));
@@ -200,7 +200,7 @@ class BudgetTest {
             assertThatThrownBy(() -> b.acquire(SIZE)).isInstanceOf(BudgetExceededException.class);
             assertThat(a.budget().used()).isEqualTo(MiB / 2);
             assertThat(b.budget().used()).isEqualTo(MiB / 2);
-            held.forEach(Buffer::release);
+            held.forEach(BufferLease::release);
         }
         assertThat(root.used()).isZero();
     }
@@ -218,7 +218,7 @@ class BudgetTest {
             for (int t = 0; t < threads; t++) {
                 int seed = t;
                 workers.add(Thread.ofPlatform().start(() -> {
-                    List<Buffer> held = new ArrayList<>();
+                    List<BufferLease> held = new ArrayList<>();
                     java.util.Random random = new java.util.Random(seed);
                     try {
                         start.await();
@@ -249,7 +249,7 @@ class BudgetTest {
                     } catch (Throwable e) {
                         failures.add(e);
                     } finally {
-                        held.forEach(Buffer::release);
+                        held.forEach(BufferLease::release);
                     }
                 }));
             }
@@ -278,7 +278,7 @@ class BudgetTest {
             // 32 KiB slots come in 1 MiB slabs: one idle slab in this thread's cache fills the root
             a.acquire(32 * 1024).release();
             assertThat(root.used()).isEqualTo(MiB);
-            try (Buffer other = b.acquire(SIZE)) {
+            try (BufferLease other = b.acquire(SIZE)) {
                 assertThat(other.size()).isEqualTo(SIZE);
                 assertThat(a.stats().osBytes()).as("a trimmed its idle slab for b").isZero();
                 assertThat(root.used()).isEqualTo(SLAB);
@@ -292,7 +292,7 @@ class BudgetTest {
         MemoryBudget root = MemoryBudget.root("process", 64 * MiB);
         MemoryBudget io = root.child("io", 64 * MiB);
         try (BufferPool pool = buildIoPool(io)) {
-            Buffer held = pool.acquire(SIZE);
+            BufferLease held = pool.acquire(SIZE);
             IllegalStateException e = catchThrowableOfType(IllegalStateException.class, io::close);
             assertThat(e.getMessage())
                     .contains("memory budget 'process/io': 128.0 KiB (131072 bytes) charged")

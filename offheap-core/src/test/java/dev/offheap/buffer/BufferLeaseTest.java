@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The contract of {@link Buffer}, for every kind of lease a pool hands out. */
+/** The contract of {@link BufferLease}, for every kind of lease a pool hands out. */
 class BufferLeaseTest {
 
     /** Pool settings and the sizes asked for (dedicated leases add 1 MiB to every size). */
@@ -59,7 +59,7 @@ class BufferLeaseTest {
         BufferPool pool = pool(kind);
         for (int base : SIZES) {
             int size = kind.sizes.applyAsInt(base);
-            try (Buffer buffer = pool.acquire(size)) {
+            try (BufferLease buffer = pool.acquire(size)) {
                 assertThat(buffer.size()).isEqualTo(size);
                 assertThat(buffer.segment().byteSize()).isEqualTo(size);
                 assertThat(buffer.segment().address() % 16).as("16-byte aligned").isZero();
@@ -75,7 +75,7 @@ class BufferLeaseTest {
         BufferPool pool = pool(kind);
         for (int base : SIZES) {
             int size = kind.sizes.applyAsInt(base);
-            try (Buffer buffer = pool.acquire(size)) {
+            try (BufferLease buffer = pool.acquire(size)) {
                 ByteBuffer bb = buffer.byteBuffer();
                 assertThat(bb.position()).isZero();
                 assertThat(bb.limit()).isEqualTo(size);
@@ -93,7 +93,7 @@ class BufferLeaseTest {
         BufferPool pool = pool(kind);
         for (int base : SIZES) {
             int size = kind.sizes.applyAsInt(base);
-            try (Buffer buffer = pool.acquire(size)) {
+            try (BufferLease buffer = pool.acquire(size)) {
                 MemorySegment segment = buffer.segment();
                 ByteBuffer bb = buffer.byteBuffer();
                 assertThat(MemorySegment.ofBuffer(bb).address()).isEqualTo(segment.address());
@@ -118,7 +118,7 @@ class BufferLeaseTest {
         BufferPool pool = pool(kind);
         for (int base : SIZES) {
             int size = kind.sizes.applyAsInt(base);
-            try (Buffer buffer = pool.acquire(size)) {
+            try (BufferLease buffer = pool.acquire(size)) {
                 Patterns.fill(buffer.segment(), size);
                 Patterns.verify(buffer.segment(), size);
             }
@@ -129,7 +129,7 @@ class BufferLeaseTest {
     @EnumSource(Kind.class)
     void byteBufferIsTheSameObjectWithinALeaseAsTheCallerLeftIt(Kind kind) {
         BufferPool pool = pool(kind);
-        try (Buffer buffer = pool.acquire(kind.sizes.applyAsInt(1000))) {
+        try (BufferLease buffer = pool.acquire(kind.sizes.applyAsInt(1000))) {
             ByteBuffer first = buffer.byteBuffer();
             first.position(10).limit(100);
             ByteBuffer second = buffer.byteBuffer();
@@ -145,7 +145,7 @@ class BufferLeaseTest {
         BufferPool pool = pool(kind);
         int size = kind.sizes.applyAsInt(1000);
         for (int round = 0; round < 3; round++) {
-            try (Buffer buffer = pool.acquire(size)) {
+            try (BufferLease buffer = pool.acquire(size)) {
                 ByteBuffer bb = buffer.byteBuffer();
                 assertThat(bb.position()).as("round %d position", round).isZero();
                 assertThat(bb.limit()).as("round %d limit", round).isEqualTo(size);
@@ -161,12 +161,12 @@ class BufferLeaseTest {
         BufferPool pool = pool(kind);
         int size = kind.sizes.applyAsInt(1000);
         ByteOrder foreign = ByteOrder.LITTLE_ENDIAN;
-        try (Buffer first = pool.acquire(size)) {
+        try (BufferLease first = pool.acquire(size)) {
             first.byteBuffer().order(foreign);
         }
-        try (Buffer second = pool.acquire(size)) {
+        try (BufferLease second = pool.acquire(size)) {
             assertThat(second.byteBuffer().order())
-                    .as("byteBuffer() of a new lease is big-endian (Buffer#byteBuffer)")
+                    .as("byteBuffer() of a new lease is big-endian (BufferLease#byteBuffer)")
                     .isEqualTo(ByteOrder.BIG_ENDIAN);
         }
     }
@@ -178,7 +178,7 @@ class BufferLeaseTest {
         // 100, 112 and 97 bytes share the 112-byte class, so they may reuse one slot one after the other
         for (int base : new int[] {100, 112, 97, 112, 100}) {
             int size = kind.sizes.applyAsInt(base);
-            try (Buffer buffer = pool.acquire(size)) {
+            try (BufferLease buffer = pool.acquire(size)) {
                 assertThat(buffer.segment().byteSize()).isEqualTo(size);
                 assertThat(buffer.byteBuffer().capacity()).isEqualTo(size);
                 assertThat(buffer.byteBuffer().limit()).isEqualTo(size);
@@ -190,7 +190,7 @@ class BufferLeaseTest {
     @EnumSource(Kind.class)
     void retainAndReleaseCountReferences(Kind kind) {
         BufferPool pool = pool(kind);
-        Buffer buffer = pool.acquire(kind.sizes.applyAsInt(256));
+        BufferLease buffer = pool.acquire(kind.sizes.applyAsInt(256));
         assertThat(buffer.refCount()).isEqualTo(1);
         assertThat(buffer.retain()).isSameAs(buffer);
         assertThat(buffer.refCount()).isEqualTo(2);
@@ -213,7 +213,7 @@ class BufferLeaseTest {
     @EnumSource(Kind.class)
     void closeIsOneRelease(Kind kind) {
         BufferPool pool = pool(kind);
-        Buffer buffer = pool.acquire(kind.sizes.applyAsInt(256));
+        BufferLease buffer = pool.acquire(kind.sizes.applyAsInt(256));
         buffer.retain();
         buffer.close();
         assertThat(buffer.refCount()).isEqualTo(1);
@@ -224,7 +224,7 @@ class BufferLeaseTest {
         assertThatThrownBy(buffer::close).as("close after the last release is a double release")
                 .isInstanceOf(IllegalStateException.class);
 
-        try (Buffer scoped = pool.acquire(kind.sizes.applyAsInt(256))) {
+        try (BufferLease scoped = pool.acquire(kind.sizes.applyAsInt(256))) {
             assertThat(scoped.refCount()).isEqualTo(1);
             assertThat(pool.stats().leases()).isEqualTo(1);
         }
@@ -236,7 +236,7 @@ class BufferLeaseTest {
     void sizeZeroWorks(Kind kind) {
         BufferPool pool = pool(kind);
         int size = kind.sizes.applyAsInt(0);
-        Buffer buffer = pool.acquire(size);
+        BufferLease buffer = pool.acquire(size);
         assertThat(buffer.size()).isEqualTo(size);
         assertThat(buffer.segment().byteSize()).isEqualTo(size);
         assertThat(buffer.byteBuffer().capacity()).isEqualTo(size);
@@ -251,7 +251,7 @@ class BufferLeaseTest {
     void sizeThrowsAfterReleaseNamingThePoolAndTheSize(Kind kind) {
         BufferPool pool = pool(kind);
         int size = kind.sizes.applyAsInt(300);
-        Buffer buffer = pool.acquire(size);
+        BufferLease buffer = pool.acquire(size);
         buffer.release();
         assertThatThrownBy(buffer::size).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining(size + " bytes").hasMessageContaining("'" + pool.name() + "'");
@@ -262,9 +262,9 @@ class BufferLeaseTest {
     @EnumSource(Kind.class)
     void liveLeasesNeverShareMemory(Kind kind) {
         BufferPool pool = pool(kind);
-        Buffer[] buffers = IntStream.range(0, 40)
+        BufferLease[] buffers = IntStream.range(0, 40)
                 .mapToObj(i -> pool.acquire(kind.sizes.applyAsInt(i % 2 == 0 ? 100 : 4000)))
-                .toArray(Buffer[]::new);
+                .toArray(BufferLease[]::new);
         for (int i = 0; i < buffers.length; i++) {
             Patterns.fill(buffers[i].segment(), i);
         }
@@ -274,7 +274,7 @@ class BufferLeaseTest {
                 assertThat(buffers[i].segment().asOverlappingSlice(buffers[j].segment())).isEmpty();
             }
         }
-        for (Buffer b : buffers) {
+        for (BufferLease b : buffers) {
             assertThat(b.release()).isTrue();
         }
     }
@@ -284,7 +284,7 @@ class BufferLeaseTest {
     void aLeaseCanBeUsedAndReleasedByAnotherThread(Kind kind) throws Exception {
         BufferPool pool = pool(kind);
         int size = kind.sizes.applyAsInt(2048);
-        Buffer buffer = pool.acquire(size);
+        BufferLease buffer = pool.acquire(size);
         Patterns.fill(buffer.segment(), 99);
         Throwable[] failure = new Throwable[1];
         Thread other = Thread.ofPlatform().start(() -> {

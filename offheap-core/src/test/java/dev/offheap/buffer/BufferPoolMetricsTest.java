@@ -11,12 +11,12 @@ class BufferPoolMetricsTest {
     void figuresNeedingAWalkComeFromASnapshotAndCountersAreLive() {
         try (BufferPool pool = BufferPool.builder().name("metrics-snapshot").jmx(false).leakSampling(0).build()) {
             BufferPoolMetrics kept = new BufferPoolMetrics(pool, Long.MAX_VALUE);
-            Buffer first = pool.acquire(1000);
+            BufferLease first = pool.acquire(1000);
             assertThat(kept.getBytesInUse()).isEqualTo(1024);
             assertThat(kept.getLeases()).isEqualTo(1);
 
-            Buffer second = pool.acquire(1000);
-            Buffer large = pool.acquire(2 << 20);
+            BufferLease second = pool.acquire(1000);
+            BufferLease large = pool.acquire(2 << 20);
             assertThat(kept.getBytesInUse()).as("the snapshot is still young").isEqualTo(1024);
             assertThat(kept.getLeases()).isEqualTo(1);
             assertThat(kept.getBytesFromOs()).as("a counter, read live").isEqualTo(64 * 1024 + (2 << 20));
@@ -45,7 +45,7 @@ class BufferPoolMetricsTest {
         try (BufferPool pool = BufferPool.builder().name("metrics-cached").jmx(false).threadCaches(0).leakSampling(0)
                 .build()) {
             BufferPoolMetrics fresh = new BufferPoolMetrics(pool, 0);
-            Buffer one = pool.acquire(1000);
+            BufferLease one = pool.acquire(1000);
             // without thread caches one slot is cut from the 64 KiB slab of the 1 KiB class: 63 are not
             assertThat(fresh.getBytesInUse()).isEqualTo(1024);
             assertThat(fresh.getBytesCached()).isEqualTo(63 * 1024);
@@ -97,7 +97,7 @@ class BufferPoolMetricsTest {
             long lifetime = Math.max(0, System.nanoTime());
             BufferPoolMetrics kept = new BufferPoolMetrics(pool, lifetime);
             assertThat(kept.getLeases()).isZero();
-            Buffer held = pool.acquire(100);
+            BufferLease held = pool.acquire(100);
             if (lifetime > 60_000_000_000L) { // the clock reads more than a minute: the snapshot is far younger
                 assertThat(kept.getLeases()).as("the snapshot taken before the acquire").isZero();
             }

@@ -27,7 +27,7 @@ class CheckedModeTest {
     @ValueSource(booleans = {false, true})
     void viewsKeptPastReleaseThrowOnEveryAccess(boolean portable) {
         try (BufferPool pool = checkedPool(portable)) {
-            Buffer buffer = pool.acquire(256);
+            BufferLease buffer = pool.acquire(256);
             MemorySegment segment = buffer.segment();
             ByteBuffer bb = buffer.byteBuffer();
             segment.fill((byte) 7);
@@ -48,13 +48,13 @@ class CheckedModeTest {
     @ValueSource(booleans = {false, true})
     void aNewLeaseOfTheSameSizeWorksAndIsNotReachableThroughStaleViews(boolean portable) {
         try (BufferPool pool = checkedPool(portable)) {
-            Buffer old = pool.acquire(512);
+            BufferLease old = pool.acquire(512);
             MemorySegment staleSegment = old.segment();
             ByteBuffer staleBuffer = old.byteBuffer();
             long staleAddress = staleSegment.address();
             old.release();
 
-            try (Buffer fresh = pool.acquire(512)) {
+            try (BufferLease fresh = pool.acquire(512)) {
                 Patterns.fill(fresh.segment(), 42);
                 assertThatThrownBy(() -> staleSegment.fill((byte) 0)).isInstanceOf(IllegalStateException.class);
                 assertThatThrownBy(() -> staleBuffer.putLong(0, -1L)).isInstanceOf(IllegalStateException.class);
@@ -75,9 +75,9 @@ class CheckedModeTest {
     @ValueSource(booleans = {false, true})
     void releasingAStaleHandleAfterTheSlotWasLeasedAgainThrows(boolean portable) {
         try (BufferPool pool = checkedPool(portable)) {
-            Buffer old = pool.acquire(128);
+            BufferLease old = pool.acquire(128);
             old.release();
-            Buffer fresh = pool.acquire(128);
+            BufferLease fresh = pool.acquire(128);
             fresh.segment().fill((byte) 3);
 
             assertThatThrownBy(old::release).isInstanceOf(IllegalStateException.class)
@@ -89,7 +89,7 @@ class CheckedModeTest {
             assertThat(fresh.segment().get(ValueLayout.JAVA_BYTE, 127)).isEqualTo((byte) 3);
             assertThat(pool.stats().leases()).isEqualTo(1);
             // the slot must not have gone back to the pool: a second lease must not share it
-            try (Buffer other = pool.acquire(128)) {
+            try (BufferLease other = pool.acquire(128)) {
                 assertThat(other.segment().asOverlappingSlice(fresh.segment())).isEmpty();
             }
             assertThat(fresh.release()).isTrue();
@@ -100,9 +100,9 @@ class CheckedModeTest {
     @Test
     void everyCheckedLeaseIsANewObject() {
         try (BufferPool pool = checkedPool(false)) {
-            Buffer first = pool.acquire(64);
+            BufferLease first = pool.acquire(64);
             first.release();
-            Buffer second = pool.acquire(64);
+            BufferLease second = pool.acquire(64);
             assertThat(second).isNotSameAs(first);
             second.release();
         }
@@ -111,7 +111,7 @@ class CheckedModeTest {
     @Test
     void aViewKeptPastReleaseOnAnotherThreadThrowsThere() throws Exception {
         try (BufferPool pool = checkedPool(false)) {
-            Buffer buffer = pool.acquire(1024);
+            BufferLease buffer = pool.acquire(1024);
             MemorySegment segment = buffer.segment();
             buffer.release();
             AtomicReference<Throwable> thrown = new AtomicReference<>();
@@ -130,7 +130,7 @@ class CheckedModeTest {
     @Test
     void checkedLeasesKeepReferenceCounting() {
         try (BufferPool pool = checkedPool(false)) {
-            Buffer buffer = pool.acquire(300);
+            BufferLease buffer = pool.acquire(300);
             MemorySegment segment = buffer.segment();
             buffer.retain();
             assertThat(buffer.release()).isFalse();
@@ -147,7 +147,7 @@ class CheckedModeTest {
     @Test
     void defaultModeMethodsOfAReleasedLeaseThrow() {
         try (BufferPool pool = BufferPool.builder().name("default").leakSampling(0).build()) {
-            Buffer buffer = pool.acquire(200);
+            BufferLease buffer = pool.acquire(200);
             buffer.byteBuffer();
             buffer.segment();
             assertThat(buffer.release()).isTrue();
@@ -174,10 +174,10 @@ class CheckedModeTest {
     @Test
     void defaultModeStaleViewsNeverReachMemoryGivenBackToTheOs() {
         try (BufferPool pool = BufferPool.builder().name("default").leakSampling(0).build()) {
-            Buffer buffer = pool.acquire(3000);
+            BufferLease buffer = pool.acquire(3000);
             MemorySegment segment = buffer.segment();
             ByteBuffer bb = buffer.byteBuffer();
-            Buffer dedicated = pool.acquire(2 << 20);
+            BufferLease dedicated = pool.acquire(2 << 20);
             MemorySegment dedicatedSegment = dedicated.segment();
             ByteBuffer dedicatedBuffer = dedicated.byteBuffer();
 
@@ -197,7 +197,7 @@ class CheckedModeTest {
     @Test
     void defaultModeReleasedLeaseThrowsWhenReleasedByAnotherThread() throws Exception {
         try (BufferPool pool = BufferPool.builder().name("default").leakSampling(0).build()) {
-            Buffer buffer = pool.acquire(200);
+            BufferLease buffer = pool.acquire(200);
             Thread releaser = Thread.ofPlatform().start(buffer::release);
             releaser.join();
             assertThatThrownBy(buffer::segment).isInstanceOf(IllegalStateException.class);

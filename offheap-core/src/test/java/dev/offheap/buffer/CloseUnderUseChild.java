@@ -36,10 +36,10 @@ public final class CloseUnderUseChild {
             int workers = 3;
             CountDownLatch started = new CountDownLatch(workers);
             List<Thread> threads = new ArrayList<>();
-            List<Buffer> leases = new ArrayList<>();
+            List<BufferLease> leases = new ArrayList<>();
             for (int w = 0; w < workers; w++) {
                 int size = sizes[(round + w) % sizes.length];
-                Buffer lease = pool.acquire(size);
+                BufferLease lease = pool.acquire(size);
                 leases.add(lease);
                 MemorySegment segment = lease.segment();
                 ByteBuffer bb = lease.byteBuffer();
@@ -74,7 +74,7 @@ public final class CloseUnderUseChild {
             if (poolClose) {
                 pool.close();
             } else {
-                for (Buffer lease : leases) {
+                for (BufferLease lease : leases) {
                     lease.release();
                 }
                 // the slots may be lent again: a new lease that the stale views must not corrupt

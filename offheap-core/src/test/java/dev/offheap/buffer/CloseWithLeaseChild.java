@@ -25,7 +25,7 @@ public final class CloseWithLeaseChild {
 
         BufferPool pool = BufferPool.builder().name("closing").checked(checked).nativeMemory(memory)
                 .leakSampling(0).build();
-        Buffer buffer = pool.acquire(size);
+        BufferLease buffer = pool.acquire(size);
         buffer.segment().fill((byte) 0x5A);
         MemorySegment segment = early ? buffer.segment() : null;
         ByteBuffer bb = early ? buffer.byteBuffer() : null;

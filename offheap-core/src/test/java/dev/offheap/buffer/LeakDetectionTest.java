@@ -119,7 +119,7 @@ class LeakDetectionTest {
     @Test
     void aLeaseKeptReachableIsNotReported() {
         try (BufferPool pool = BufferPool.builder().name("kept").leakSampling(1).build()) {
-            Buffer kept = pool.acquire(100);
+            BufferLease kept = pool.acquire(100);
             acquireAndDrop(pool, 1, 100);
             awaitLeaks(pool, 1);
             System.gc();
@@ -134,12 +134,12 @@ class LeakDetectionTest {
     @Test
     void leakSamplingZeroTracksNothing() {
         try (BufferPool pool = BufferPool.builder().name("untracked").leakSampling(0).build()) {
-            Buffer[] held = new Buffer[50];
+            BufferLease[] held = new BufferLease[50];
             for (int i = 0; i < held.length; i++) {
                 held[i] = pool.acquire(100 + i);
             }
             assertThat(pool.stats().leaksWatched()).isZero();
-            for (Buffer b : held) {
+            for (BufferLease b : held) {
                 assertThat(b).isInstanceOf(PooledBuffer.class);
                 b.release();
             }
@@ -158,13 +158,13 @@ class LeakDetectionTest {
     @Test
     void samplingTracksOneLeaseInInterval() {
         try (BufferPool pool = BufferPool.builder().name("sampled").leakSampling(4).build()) {
-            Buffer[] held = new Buffer[40];
+            BufferLease[] held = new BufferLease[40];
             for (int i = 0; i < held.length; i++) {
                 held[i] = pool.acquire(64);
             }
             assertThat(pool.stats().leaksWatched()).as("one in 4 of 40 acquires on one platform thread")
                     .isEqualTo(10);
-            for (Buffer b : held) {
+            for (BufferLease b : held) {
                 b.release();
             }
             assertThat(pool.stats().leaksWatched()).isZero();
@@ -194,7 +194,7 @@ class LeakDetectionTest {
             acquireAndDrop(pool, 1, 2 << 20);
             assertThat(pool.metrics().getBytesFromOs()).isEqualTo(2 << 20);
             awaitBytesFromOs(pool, 0, () -> {
-                Buffer probe = pool.acquire(2 << 20);
+                BufferLease probe = pool.acquire(2 << 20);
                 assertThat(probe).isInstanceOf(TrackedBuffer.class);
                 probe.release();
             });
@@ -217,14 +217,14 @@ class LeakDetectionTest {
     /** Acquires {@code count} leases and drops them without release. */
     private static void acquireAndDrop(BufferPool pool, int count, int size) {
         for (int i = 0; i < count; i++) {
-            Buffer buffer = pool.acquire(size);
+            BufferLease buffer = pool.acquire(size);
             buffer.segment().fill((byte) i);
         }
     }
 
     private static void acquireAndRelease(BufferPool pool, int count) {
         for (int i = 0; i < count; i++) {
-            Buffer buffer = pool.acquire(100 + i);
+            BufferLease buffer = pool.acquire(100 + i);
             buffer.segment().fill((byte) i);
             assertThat(buffer.release()).isTrue();
         }

@@ -12,7 +12,7 @@ class LeaseDescriptionTest {
     void aPooledLeaseNamesItsPoolSizeSlotAndClass() {
         try (BufferPool pool = BufferPool.builder().name("described").threadCaches(0).leakSampling(0)
                 .useAfterReleaseSampling(0).jmx(false).build()) {
-            Buffer buffer = pool.acquire(100);
+            BufferLease buffer = pool.acquire(100);
             assertThat(buffer.toString()).isEqualTo("PooledBuffer[pool=described, size=100, refCount=1]");
             buffer.retain();
             assertThat(buffer.toString()).isEqualTo("PooledBuffer[pool=described, size=100, refCount=2]");
@@ -28,7 +28,7 @@ class LeaseDescriptionTest {
     @Test
     void aDedicatedLeaseNamesItsPoolAndSize() {
         try (BufferPool pool = BufferPool.builder().name("described-large").leakSampling(0).jmx(false).build()) {
-            Buffer buffer = pool.acquire((1 << 20) + 1);
+            BufferLease buffer = pool.acquire((1 << 20) + 1);
             assertThat(buffer.toString()).isEqualTo("DedicatedBuffer[pool=described-large, size=1048577, refCount=1]");
             buffer.release();
             assertThatThrownBy(buffer::size).isInstanceOf(IllegalStateException.class)

@@ -105,7 +105,7 @@ class PoolCloseRaceProperties {
         var neighbour = root == null ? null : root.owner("neighbour");
 
         Queue<Throwable> failures = new ConcurrentLinkedQueue<>();
-        Queue<Buffer> handedOver = new ConcurrentLinkedQueue<>();
+        Queue<BufferLease> handedOver = new ConcurrentLinkedQueue<>();
         AtomicLong ops = new AtomicLong();
         AtomicInteger finished = new AtomicInteger();
         CountDownLatch start = new CountDownLatch(1);
@@ -159,7 +159,7 @@ class PoolCloseRaceProperties {
             failures.forEach(error::addSuppressed);
             throw error;
         }
-        for (Buffer left; (left = handedOver.poll()) != null; ) {
+        for (BufferLease left; (left = handedOver.poll()) != null; ) {
             assertThat(left.release()).as("a lease nobody took over, released after close").isTrue();
         }
 
@@ -209,7 +209,7 @@ class PoolCloseRaceProperties {
         });
 
         Queue<Throwable> failures = new ConcurrentLinkedQueue<>();
-        Queue<Buffer> handedOver = new ConcurrentLinkedQueue<>();
+        Queue<BufferLease> handedOver = new ConcurrentLinkedQueue<>();
         AtomicLong ops = new AtomicLong();
         AtomicInteger finished = new AtomicInteger();
         List<Thread> threads = new ArrayList<>();
@@ -240,7 +240,7 @@ class PoolCloseRaceProperties {
             failures.forEach(error::addSuppressed);
             throw error;
         }
-        for (Buffer left; (left = handedOver.poll()) != null; ) {
+        for (BufferLease left; (left = handedOver.poll()) != null; ) {
             assertThat(left.release()).isTrue();
         }
 
@@ -264,9 +264,9 @@ class PoolCloseRaceProperties {
     }
 
     /** One worker's random operations, until it made {@link #OPS_AFTER_CLOSE} more after seeing the close. */
-    private static void work(BufferPool pool, Random random, boolean closer, Queue<Buffer> handedOver,
+    private static void work(BufferPool pool, Random random, boolean closer, Queue<BufferLease> handedOver,
             AtomicLong ops, Race race) {
-        List<Buffer> held = new ArrayList<>();
+        List<BufferLease> held = new ArrayList<>();
         int afterClose = 0;
         for (int op = 0; op < MAX_OPS && afterClose < OPS_AFTER_CLOSE; op++) {
             if (race.closed().getAsBoolean()) {
@@ -276,7 +276,7 @@ class PoolCloseRaceProperties {
             int dice = random.nextInt(100);
             if (dice < 45) {
                 int size = SIZES[random.nextInt(SIZES.length)];
-                Buffer lease = acquire(pool, size, race);
+                BufferLease lease = acquire(pool, size, race);
                 if (lease != null) {
                     assertThat(lease.refCount()).as("a new lease").isEqualTo(1);
                     assertThat(lease.size()).isEqualTo(size);
@@ -288,14 +288,14 @@ class PoolCloseRaceProperties {
                 }
             } else if (dice < 70) {
                 if (!held.isEmpty()) {
-                    Buffer lease = held.remove(random.nextInt(held.size()));
+                    BufferLease lease = held.remove(random.nextInt(held.size()));
                     assertThat(lease.release()).as("the only reference, released (closed: %s)", pool.isClosed())
                             .isTrue();
                     assertThat(lease.refCount()).isZero();
                 }
             } else if (dice < 78) {
                 if (!held.isEmpty()) {
-                    Buffer lease = held.get(random.nextInt(held.size()));
+                    BufferLease lease = held.get(random.nextInt(held.size()));
                     assertThat(lease.retain()).isSameAs(lease);
                     assertThat(lease.release()).as("a retained lease's release").isFalse();
                     assertThat(lease.refCount()).isEqualTo(1);
@@ -305,7 +305,7 @@ class PoolCloseRaceProperties {
                     handedOver.add(held.remove(random.nextInt(held.size())));
                 }
             } else if (dice < 90) {
-                Buffer taken = handedOver.poll();
+                BufferLease taken = handedOver.poll();
                 if (taken != null) {
                     assertThat(taken.refCount()).as("a lease handed over").isEqualTo(1);
                     held.add(taken);
@@ -326,13 +326,13 @@ class PoolCloseRaceProperties {
                 assertThat(pool.isClosed()).isTrue();
             }
         }
-        for (Buffer lease : held) {
+        for (BufferLease lease : held) {
             assertThat(lease.release()).as("a lease released at the end").isTrue();
         }
     }
 
     /** A new lease, or null if the race's close refused it: any other outcome fails. */
-    private static Buffer acquire(BufferPool pool, int size, Race race) {
+    private static BufferLease acquire(BufferPool pool, int size, Race race) {
         try {
             return pool.acquire(size);
         } catch (IllegalStateException closed) {

@@ -189,10 +189,10 @@ class PoolConcurrencyProperties {
         return ops.list().ofMinSize(10).ofMaxSize(300).list().ofMinSize(3).ofMaxSize(4);
     }
 
-    private record Held(Buffer buffer, long id, long address, int size) {}
+    private record Held(BufferLease buffer, long id, long address, int size) {}
 
     /** A released lease and the views taken from it before release. */
-    private record Stale(Buffer buffer, MemorySegment segment, ByteBuffer byteBuffer, boolean viewsDie) {}
+    private record Stale(BufferLease buffer, MemorySegment segment, ByteBuffer byteBuffer, boolean viewsDie) {}
 
     /** Address ranges of live leases. A lease is added after acquire and removed before release. */
     private static final class LiveRanges {
@@ -355,7 +355,7 @@ class PoolConcurrencyProperties {
         for (Op op : script) {
             switch (op) {
                 case Acquire(int size) -> {
-                    Buffer buffer = pool.acquire(size);
+                    BufferLease buffer = pool.acquire(size);
                     assertThat(buffer.size()).isEqualTo(size);
                     assertThat(buffer.refCount()).isEqualTo(1);
                     assertThat(buffer.segment().byteSize()).isEqualTo(size);
@@ -377,7 +377,7 @@ class PoolConcurrencyProperties {
                 }
                 case StaleHandle(int pick) -> {
                     if (!stale.isEmpty()) {
-                        Buffer b = stale.get(pick % stale.size()).buffer();
+                        BufferLease b = stale.get(pick % stale.size()).buffer();
                         assertThatThrownBy(b::release).isInstanceOf(IllegalStateException.class);
                         assertThatThrownBy(b::retain).isInstanceOf(IllegalStateException.class);
                         assertThatThrownBy(b::segment).isInstanceOf(IllegalStateException.class);

@@ -11,7 +11,7 @@ class PoolDefaultsTest {
     void createBuildsAWorkingPoolWithADefaultName() {
         try (BufferPool pool = BufferPool.create()) {
             assertThat(pool.name()).startsWith("buffer-pool-");
-            try (Buffer buffer = pool.acquire(100)) {
+            try (BufferLease buffer = pool.acquire(100)) {
                 assertThat(buffer.size()).isEqualTo(100);
             }
             assertThat(pool.stats().acquires()).isEqualTo(1);

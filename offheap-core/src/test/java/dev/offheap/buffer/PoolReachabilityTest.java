@@ -96,14 +96,14 @@ class PoolReachabilityTest {
     }
 
     private static void use(BufferPool pool) {
-        List<Buffer> held = new ArrayList<>();
+        List<BufferLease> held = new ArrayList<>();
         for (int size : new int[] {64, 1000, 20_000, 2 << 20}) {
-            Buffer b = pool.acquire(size);
+            BufferLease b = pool.acquire(size);
             b.byteBuffer().putInt(0, 1);
             b.segment().fill((byte) 1);
             held.add(b);
         }
-        held.forEach(Buffer::release);
+        held.forEach(BufferLease::release);
         pool.acquire(128).release();
     }
 

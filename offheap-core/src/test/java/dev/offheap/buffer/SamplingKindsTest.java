@@ -18,7 +18,7 @@ class SamplingKindsTest {
     void aLeaseTrackedForLeaksOnlyRecordsNoSites() {
         try (BufferPool pool = BufferPool.builder().name("leaks-only").leakSampling(1).useAfterReleaseSampling(0)
                 .jmx(false).build()) {
-            Buffer buffer = pool.acquire(100);
+            BufferLease buffer = pool.acquire(100);
             assertThat(pool.stats().leaksWatched()).isEqualTo(1);
             buffer.release();
             assertThatThrownBy(buffer::segment).isInstanceOf(IllegalStateException.class)
@@ -31,7 +31,7 @@ class SamplingKindsTest {
     void aLeaseSampledForUseAfterReleaseOnlyIsNotWatchedForLeaks() {
         try (BufferPool pool = BufferPool.builder().name("use-after-release-only").leakSampling(0)
                 .useAfterReleaseSampling(1).jmx(false).build()) {
-            Buffer buffer = pool.acquire(100);
+            BufferLease buffer = pool.acquire(100);
             assertThat(pool.stats().leaksWatched()).isZero();
             buffer.release();
             assertThatThrownBy(buffer::segment).isInstanceOf(IllegalStateException.class)
@@ -43,7 +43,7 @@ class SamplingKindsTest {
     void aCheckedLeaseIsNotWatchedForLeaksUnlessSampled() {
         try (BufferPool pool = BufferPool.builder().name("checked-untracked").checked(true).leakSampling(0)
                 .jmx(false).build()) {
-            Buffer buffer = pool.acquire(100);
+            BufferLease buffer = pool.acquire(100);
             assertThat(pool.stats().leaksWatched()).isZero();
             buffer.release();
         }
@@ -53,15 +53,15 @@ class SamplingKindsTest {
     void withoutThreadCachesEveryLeaseIsTrackedAtIntervalOneAndNoneAtZero() {
         try (BufferPool pool = BufferPool.builder().name("uncached-untracked").threadCaches(0).leakSampling(0)
                 .useAfterReleaseSampling(0).jmx(false).build()) {
-            Buffer buffer = pool.acquire(100);
+            BufferLease buffer = pool.acquire(100);
             assertThat(buffer).isExactlyInstanceOf(PooledBuffer.class);
             assertThat(pool.stats().leaksWatched()).isZero();
             buffer.release();
         }
         try (BufferPool pool = BufferPool.builder().name("uncached-tracked").threadCaches(0).leakSampling(1)
                 .useAfterReleaseSampling(0).jmx(false).build()) {
-            Buffer first = pool.acquire(100);
-            Buffer second = pool.acquire(100);
+            BufferLease first = pool.acquire(100);
+            BufferLease second = pool.acquire(100);
             assertThat(pool.stats().leaksWatched()).isEqualTo(2);
             first.release();
             second.release();
@@ -74,7 +74,7 @@ class SamplingKindsTest {
         for (int interval : new int[] {0, 1}) {
             try (BufferPool pool = BufferPool.builder().name("virtual-" + interval).leakSampling(interval)
                     .useAfterReleaseSampling(0).jmx(false).build()) {
-                AtomicReference<Buffer> leased = new AtomicReference<>();
+                AtomicReference<BufferLease> leased = new AtomicReference<>();
                 Thread virtual = Thread.ofVirtual().start(() -> leased.set(pool.acquire(100)));
                 Waits.join(virtual);
                 assertThat(pool.stats().leaksWatched()).as("interval %d", interval).isEqualTo(interval);

@@ -56,7 +56,7 @@ class SharedLeaseRefCountProperties {
             @ForAll @IntRange(min = 1, max = 300) int rounds, @ForAll @IntRange(min = 1, max = 3) int depth,
             @ForAll boolean virtualThreads) throws Exception {
         try (BufferPool pool = pool(mode, source)) {
-            Buffer lease = pool.acquire(source.size);
+            BufferLease lease = pool.acquire(source.size);
             Patterns.fill(lease.segment(), PATTERN);
             Queue<Throwable> failures = new ConcurrentLinkedQueue<>();
             CountDownLatch start = new CountDownLatch(1);
@@ -97,7 +97,7 @@ class SharedLeaseRefCountProperties {
             @ForAll @IntRange(min = 1, max = 400) int rounds, @ForAll @IntRange(min = 0, max = 400) int releaseAfter,
             @ForAll boolean virtualThreads) throws Exception {
         try (BufferPool pool = pool(mode, source)) {
-            Buffer lease = pool.acquire(source.size);
+            BufferLease lease = pool.acquire(source.size);
             Patterns.fill(lease.segment(), PATTERN);
             Queue<Throwable> failures = new ConcurrentLinkedQueue<>();
             AtomicInteger retained = new AtomicInteger();
@@ -154,7 +154,7 @@ class SharedLeaseRefCountProperties {
             @ForAll @IntRange(min = 1, max = 40) int references, @ForAll @IntRange(min = 1, max = 6) int extra,
             @ForAll @IntRange(min = 2, max = 4) int threads, @ForAll boolean virtualThreads) throws Exception {
         try (BufferPool pool = pool(mode, source)) {
-            Buffer lease = pool.acquire(source.size);
+            BufferLease lease = pool.acquire(source.size);
             for (int i = 1; i < references; i++) {
                 lease.retain();
             }
@@ -208,7 +208,7 @@ class SharedLeaseRefCountProperties {
     }
 
     /** The handle of an ended lease: every method but refCount() throws, naming the pool. */
-    private static void checkEnded(BufferPool pool, Buffer lease) {
+    private static void checkEnded(BufferPool pool, BufferLease lease) {
         assertThat(lease.refCount()).isZero();
         for (Runnable use : List.<Runnable>of(lease::retain, lease::release, lease::segment, lease::byteBuffer,
                 lease::size, lease::close)) {
@@ -230,17 +230,17 @@ class SharedLeaseRefCountProperties {
     private static void checkWentBackOnce(BufferPool pool, Source source) {
         pool.trim(); // the dead threads' caches go to the shared free lists
         long slots = pool.stats().sizeClasses().stream().mapToLong(SizeClassStats::slots).sum();
-        List<Buffer> all = new ArrayList<>();
+        List<BufferLease> all = new ArrayList<>();
         Map<Long, Integer> owners = new HashMap<>();
         try {
             for (int i = 0; i <= slots; i++) {
-                Buffer b = pool.acquire(source.size);
+                BufferLease b = pool.acquire(source.size);
                 all.add(b);
                 Integer before = owners.put(b.segment().address(), i);
                 assertThat(before).as("leases %s and %d share memory: a slot went back twice", before, i).isNull();
             }
         } finally {
-            all.forEach(Buffer::release);
+            all.forEach(BufferLease::release);
         }
         pool.trim();
         PoolStats trimmed = pool.stats();

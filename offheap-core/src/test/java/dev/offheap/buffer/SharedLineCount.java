@@ -210,7 +210,7 @@ public final class SharedLineCount {
             case PAIRS -> {
                 int pairs = threads / 2;
                 for (int i = 0; i < pairs; i++) {
-                    BlockingQueue<Buffer> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+                    BlockingQueue<BufferLease> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
                     workers.add(new Producer(pool, queue, warmUp / pairs, measured / pairs));
                     workers.add(new Consumer(queue, warmUp / pairs, measured / pairs));
                 }
@@ -219,7 +219,7 @@ public final class SharedLineCount {
                 int producers = threads - 1;
                 int warmUpEach = warmUp / producers;
                 int measuredEach = measured / producers;
-                BlockingQueue<Buffer> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+                BlockingQueue<BufferLease> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
                 for (int i = 0; i < producers; i++) {
                     workers.add(new Producer(pool, queue, warmUpEach, measuredEach));
                 }
@@ -229,14 +229,14 @@ public final class SharedLineCount {
                 int consumers = threads - 1;
                 int warmUpEach = warmUp / consumers;
                 int measuredEach = measured / consumers;
-                BlockingQueue<Buffer> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+                BlockingQueue<BufferLease> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
                 workers.add(new Producer(pool, queue, warmUpEach * consumers, measuredEach * consumers));
                 for (int i = 0; i < consumers; i++) {
                     workers.add(new Consumer(queue, warmUpEach, measuredEach));
                 }
             }
             case RANDOM -> {
-                List<BlockingQueue<Buffer>> inboxes = new ArrayList<>();
+                List<BlockingQueue<BufferLease>> inboxes = new ArrayList<>();
                 for (int i = 0; i < threads; i++) {
                     inboxes.add(new ArrayBlockingQueue<>(threads));
                 }
@@ -291,7 +291,7 @@ public final class SharedLineCount {
     /** Keeps {@link #FIFO_WINDOW} buffers: each step acquires one and releases the oldest. */
     private static final class Fifo extends Phased {
         private final BufferPool pool;
-        private final ArrayDeque<Buffer> window = new ArrayDeque<>();
+        private final ArrayDeque<BufferLease> window = new ArrayDeque<>();
 
         Fifo(BufferPool pool, int warmUp, int measured) {
             super(warmUp, measured);
@@ -308,7 +308,7 @@ public final class SharedLineCount {
 
         @Override
         public void finish() {
-            Buffer buffer;
+            BufferLease buffer;
             while ((buffer = window.pollFirst()) != null) {
                 buffer.close();
             }
@@ -318,9 +318,9 @@ public final class SharedLineCount {
     /** Acquires and hands over; releases nothing. */
     private static final class Producer extends Phased {
         private final BufferPool pool;
-        private final BlockingQueue<Buffer> queue;
+        private final BlockingQueue<BufferLease> queue;
 
-        Producer(BufferPool pool, BlockingQueue<Buffer> queue, int warmUp, int measured) {
+        Producer(BufferPool pool, BlockingQueue<BufferLease> queue, int warmUp, int measured) {
             super(warmUp, measured);
             this.pool = pool;
             this.queue = queue;
@@ -334,9 +334,9 @@ public final class SharedLineCount {
 
     /** Takes over and releases; acquires nothing. */
     private static final class Consumer extends Phased {
-        private final BlockingQueue<Buffer> queue;
+        private final BlockingQueue<BufferLease> queue;
 
-        Consumer(BlockingQueue<Buffer> queue, int warmUp, int measured) {
+        Consumer(BlockingQueue<BufferLease> queue, int warmUp, int measured) {
             super(warmUp, measured);
             this.queue = queue;
         }
@@ -361,11 +361,11 @@ public final class SharedLineCount {
      */
     private static final class RandomSizes extends Phased {
         private final BufferPool pool;
-        private final BlockingQueue<Buffer> next;
-        private final BlockingQueue<Buffer> inbox;
+        private final BlockingQueue<BufferLease> next;
+        private final BlockingQueue<BufferLease> inbox;
         private final SplittableRandom random;
 
-        RandomSizes(BufferPool pool, BlockingQueue<Buffer> next, BlockingQueue<Buffer> inbox,
+        RandomSizes(BufferPool pool, BlockingQueue<BufferLease> next, BlockingQueue<BufferLease> inbox,
                 SplittableRandom random, int warmUp, int measured) {
             super(warmUp, measured);
             this.pool = pool;

@@ -100,7 +100,7 @@ class SizeClassesTest {
     void aPoolHandsOutSlotsOfTheClassSize() {
         try (BufferPool pool = BufferPool.builder().build()) {
             for (int size : new int[] {0, 1, 64, 65, 81, 1000, 4097, 70_000, MiB}) {
-                try (Buffer b = pool.acquire(size)) {
+                try (BufferLease b = pool.acquire(size)) {
                     assertThat(b.size()).isEqualTo(size);
                     int slot = classes.size(classes.indexOf(size));
                     assertThat(pool.stats().leasedBytes()).as("slot bytes of a lease of %d", size).isEqualTo(slot);

@@ -41,9 +41,9 @@ class StaleHandleTest {
             java.util.function.Supplier<BufferPool> make) {
         for (int size : new int[] {100, 1024, 16 * 1024, 2 << 20}) {
             try (BufferPool pool = make.get()) {
-                Buffer b1 = pool.acquire(size);
+                BufferLease b1 = pool.acquire(size);
                 assertThat(b1.release()).isTrue();
-                Buffer b2 = pool.acquire(size);
+                BufferLease b2 = pool.acquire(size);
                 b2.segment().fill((byte) 9);
 
                 assertThat(b2).as("a new lease is a new handle").isNotSameAs(b1);
@@ -62,7 +62,7 @@ class StaleHandleTest {
                 assertThat(b2.refCount()).as(mode + ": the new lease keeps its reference").isEqualTo(1);
                 assertThat(b2.segment().get(ValueLayout.JAVA_BYTE, size - 1)).isEqualTo((byte) 9);
                 // the slot did not go back: another lease of the same size does not overlap b2
-                try (Buffer b3 = pool.acquire(size)) {
+                try (BufferLease b3 = pool.acquire(size)) {
                     assertThat(b3.segment().asOverlappingSlice(b2.segment())).isEmpty();
                 }
                 assertThat(b2.release()).isTrue();
@@ -76,9 +76,9 @@ class StaleHandleTest {
     void aStaleHandleReleasedOnAnotherThreadThrowsThere(String mode, java.util.function.Supplier<BufferPool> make)
             throws Exception {
         try (BufferPool pool = make.get()) {
-            Buffer b1 = pool.acquire(512);
+            BufferLease b1 = pool.acquire(512);
             b1.release();
-            Buffer b2 = pool.acquire(512);
+            BufferLease b2 = pool.acquire(512);
             Throwable[] thrown = new Throwable[1];
             Thread t = Thread.ofPlatform().start(() -> {
                 try {
@@ -99,10 +99,10 @@ class StaleHandleTest {
     void theByteBufferOfAStaleHandleIsNotTheNextLeasesByteBuffer(String mode,
             java.util.function.Supplier<BufferPool> make) {
         try (BufferPool pool = make.get()) {
-            Buffer b1 = pool.acquire(256);
+            BufferLease b1 = pool.acquire(256);
             var stale = b1.byteBuffer();
             b1.release();
-            try (Buffer b2 = pool.acquire(256)) {
+            try (BufferLease b2 = pool.acquire(256)) {
                 var fresh = b2.byteBuffer();
                 assertThat(fresh).isNotSameAs(stale);
                 assertThat(fresh.position()).isZero();

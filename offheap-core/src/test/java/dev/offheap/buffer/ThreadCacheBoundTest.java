@@ -39,7 +39,7 @@ class ThreadCacheBoundTest {
         int threads = 64;
         CyclicBarrier allDone = new CyclicBarrier(threads + 1);
         CyclicBarrier counted = new CyclicBarrier(threads + 1);
-        ConcurrentLinkedQueue<Buffer> handedOver = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<BufferLease> handedOver = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         try (BufferPool pool = BufferPool.builder().name("bound-64").threadCaches(threads).leakSampling(0)
                 .jmx(false).build()) {
@@ -86,7 +86,7 @@ class ThreadCacheBoundTest {
 
     @Test
     void tenThousandVirtualThreadsLeaseAndExitAndLoseNothing() throws Exception {
-        ConcurrentLinkedQueue<Buffer> handedOver = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<BufferLease> handedOver = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         try (BufferPool pool = BufferPool.builder().name("bound-virtual").leakSampling(0).jmx(false).build()) {
             try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -116,11 +116,11 @@ class ThreadCacheBoundTest {
         try (BufferPool pool = BufferPool.builder().name("decay").leakSampling(0).useAfterReleaseSampling(0)
                 .jmx(false).build()) {
             java.util.concurrent.FutureTask<Void> task = new java.util.concurrent.FutureTask<>(() -> {
-                List<Buffer> held = new ArrayList<>();
+                List<BufferLease> held = new ArrayList<>();
                 for (int i = 0; i < 40; i++) {
                     held.add(pool.acquire(KiB));
                 }
-                held.forEach(Buffer::release);
+                held.forEach(BufferLease::release);
                 // two refills of a batch (32) for 40 acquires, then all 40 back: a full stack of 64
                 assertThat(inThreadCaches(pool, KiB)).isEqualTo(64);
                 for (int i = 0; i < ThreadCache.DECAY_INTERVAL; i++) {
@@ -176,24 +176,24 @@ class ThreadCacheBoundTest {
      * mark and checked before release; every third one is handed to the queue, and as many are taken from
      * it (mostly other threads' leases) and released here.
      */
-    private static void leaseAndHandOver(BufferPool pool, int id, int rounds, ConcurrentLinkedQueue<Buffer> queue) {
+    private static void leaseAndHandOver(BufferPool pool, int id, int rounds, ConcurrentLinkedQueue<BufferLease> queue) {
         SplittableRandom random = new SplittableRandom(id);
-        List<Buffer> held = new ArrayList<>();
+        List<BufferLease> held = new ArrayList<>();
         for (int i = 0; i < rounds; i++) {
             int size = randomSize(random);
-            Buffer b = pool.acquire(size);
+            BufferLease b = pool.acquire(size);
             b.segment().set(ValueLayout.JAVA_INT_UNALIGNED, 0, id);
             b.segment().set(ValueLayout.JAVA_INT_UNALIGNED, size - 4, id);
             held.add(b);
             if (held.size() == 8 || i == rounds - 1) {
-                for (Buffer h : held) {
+                for (BufferLease h : held) {
                     if (h.segment().get(ValueLayout.JAVA_INT_UNALIGNED, 0) != id
                             || h.segment().get(ValueLayout.JAVA_INT_UNALIGNED, h.size() - 4) != id) {
                         throw new AssertionError("a lease of thread " + id + " was overwritten");
                     }
                     if (random.nextInt(3) == 0) {
                         queue.add(h);
-                        Buffer other = queue.poll();
+                        BufferLease other = queue.poll();
                         if (other != null) {
                             other.release();
                         }
@@ -217,8 +217,8 @@ class ThreadCacheBoundTest {
                 .mapToLong(SizeClassStats::inThreadCaches).sum();
     }
 
-    private static void releaseAll(ConcurrentLinkedQueue<Buffer> queue) {
-        for (Buffer b; (b = queue.poll()) != null; ) {
+    private static void releaseAll(ConcurrentLinkedQueue<BufferLease> queue) {
+        for (BufferLease b; (b = queue.poll()) != null; ) {
             b.release();
         }
     }

@@ -24,7 +24,7 @@ class ThreadCacheRegistrationTest {
                 .useAfterReleaseSampling(0).jmx(false).build()) {
             Holder holder = holdTheOnlyPlace(pool);
             // this thread's first acquire: no place left, so no cache; the lease is lent by no cache of its own
-            Buffer early = pool.acquire(100);
+            BufferLease early = pool.acquire(100);
             holder.endAndJoin(); // the place is free now, but taken only at the next retry
             for (int i = 2; i < RETRY_INTERVAL; i++) {
                 pool.acquire(100).release();
@@ -50,7 +50,7 @@ class ThreadCacheRegistrationTest {
                     .isEqualTo(1);
 
             // a virtual thread leases the only free slot at the shared level: lent by no cache
-            AtomicReference<Buffer> fromVirtual = new AtomicReference<>();
+            AtomicReference<BufferLease> fromVirtual = new AtomicReference<>();
             Thread virtual = Thread.ofVirtual().start(() -> fromVirtual.set(pool.acquire(100)));
             Waits.join(virtual);
             assertThat(classOf(pool, 112).uncachedAcquires()).isEqualTo(RETRY_INTERVAL);
@@ -72,7 +72,7 @@ class ThreadCacheRegistrationTest {
             long here = Thread.currentThread().threadId() & 3;
             Holder sameFastPlace = holdAPlace(pool, id -> (id & 3) == here, 1);
             Holder otherFastPlace = holdAPlace(pool, id -> (id & 3) != here, 2);
-            Buffer early = pool.acquire(100); // both places taken: no cache
+            BufferLease early = pool.acquire(100); // both places taken: no cache
             otherFastPlace.endAndJoin();
             for (int i = 2; i <= RETRY_INTERVAL; i++) {
                 pool.acquire(100).release(); // the last one registers, and misses once

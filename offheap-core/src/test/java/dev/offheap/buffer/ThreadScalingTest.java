@@ -57,7 +57,7 @@ class ThreadScalingTest {
                         try {
                             inFlight.acquire();
                             live.enter();
-                            try (Buffer buffer = pool.acquire(KiB)) {
+                            try (BufferLease buffer = pool.acquire(KiB)) {
                                 buffer.segment().fill((byte) n);
                                 buffer.segment().set(ValueLayout.JAVA_INT_UNALIGNED, 0, n);
                                 if (n % 64 == 0) {
@@ -116,13 +116,13 @@ class ThreadScalingTest {
                 int id = t;
                 workers.add(Thread.ofPlatform().name("scaling-" + t).start(() -> {
                     try {
-                        List<Buffer> held = new ArrayList<>();
+                        List<BufferLease> held = new ArrayList<>();
                         for (int i = 0; i < 2000; i++) {
-                            Buffer b = pool.acquire(sizes[(i + id) % sizes.length]);
+                            BufferLease b = pool.acquire(sizes[(i + id) % sizes.length]);
                             b.segment().set(ValueLayout.JAVA_INT_UNALIGNED, 0, id);
                             held.add(b);
                             if (held.size() == perThread) {
-                                for (Buffer h : held) {
+                                for (BufferLease h : held) {
                                     if (h.segment().get(ValueLayout.JAVA_INT_UNALIGNED, 0) != id) {
                                         throw new AssertionError("a lease of thread " + id + " was overwritten");
                                     }
@@ -131,7 +131,7 @@ class ThreadScalingTest {
                                 held.clear();
                             }
                         }
-                        held.forEach(Buffer::release);
+                        held.forEach(BufferLease::release);
                     } catch (Throwable e) {
                         failures.add(e);
                     } finally {
@@ -175,14 +175,14 @@ class ThreadScalingTest {
     void producerAndConsumerKeepMemoryBounded() throws Exception {
         int count = 200_000;
         int[] sizes = {4 * KiB, 16 * KiB, 64 * KiB, 100 * KiB};
-        BlockingQueue<Buffer> queue = new ArrayBlockingQueue<>(64);
+        BlockingQueue<BufferLease> queue = new ArrayBlockingQueue<>(64);
         AtomicLong peakOsBytes = new AtomicLong();
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         try (BufferPool pool = BufferPool.builder().name("pipe").leakSampling(0).build()) {
             Thread producer = Thread.ofPlatform().name("producer").start(() -> {
                 try {
                     for (int i = 0; i < count; i++) {
-                        Buffer b = pool.acquire(sizes[i % sizes.length]);
+                        BufferLease b = pool.acquire(sizes[i % sizes.length]);
                         b.segment().set(ValueLayout.JAVA_INT_UNALIGNED, 0, i);
                         b.segment().set(ValueLayout.JAVA_INT_UNALIGNED, b.size() - 4, i);
                         queue.put(b);
@@ -197,7 +197,7 @@ class ThreadScalingTest {
             Thread consumer = Thread.ofPlatform().name("consumer").start(() -> {
                 try {
                     for (int i = 0; i < count; i++) {
-                        Buffer b = queue.take();
+                        BufferLease b = queue.take();
                         if (b.segment().get(ValueLayout.JAVA_INT_UNALIGNED, 0) != i
                                 || b.segment().get(ValueLayout.JAVA_INT_UNALIGNED, b.size() - 4) != i) {
                             throw new AssertionError("buffer " + i + " was overwritten in the queue");

@@ -138,7 +138,7 @@ class TightSharedBudgetProperties {
         assertThat(root.used()).isZero();
     }
 
-    private record Held(Buffer buffer, long id) {}
+    private record Held(BufferLease buffer, long id) {}
 
     private static void work(List<BufferPool> pools, Random random, int ops, Queue<Held> handedOver,
             AtomicLong ids, AtomicLong refusals) {
@@ -149,7 +149,7 @@ class TightSharedBudgetProperties {
                 BufferPool pool = pools.get(random.nextInt(pools.size()));
                 int size = SIZES[random.nextInt(SIZES.length)];
                 try {
-                    Buffer buffer = pool.acquire(size);
+                    BufferLease buffer = pool.acquire(size);
                     long id = ids.incrementAndGet();
                     Patterns.fill(buffer.segment(), id);
                     held.add(new Held(buffer, id));

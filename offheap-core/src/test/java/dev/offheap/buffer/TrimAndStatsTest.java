@@ -26,14 +26,14 @@ class TrimAndStatsTest {
     @ValueSource(booleans = {false, true})
     void afterUseOnOneThreadTrimGivesEverythingBack(boolean portable) {
         try (BufferPool pool = pool(portable)) {
-            List<Buffer> held = new ArrayList<>();
+            List<BufferLease> held = new ArrayList<>();
             for (int round = 0; round < 3; round++) {
                 for (int size : SIZES) {
                     for (int i = 0; i < 20; i++) {
                         held.add(pool.acquire(size));
                     }
                 }
-                held.forEach(Buffer::release);
+                held.forEach(BufferLease::release);
                 held.clear();
             }
             PoolStats before = pool.stats();
@@ -51,7 +51,7 @@ class TrimAndStatsTest {
                 assertThat(c.slabsFreed()).isEqualTo(c.slabsCreated());
             }
             // and the pool works as before
-            try (Buffer again = pool.acquire(1000)) {
+            try (BufferLease again = pool.acquire(1000)) {
                 Patterns.fill(again.segment(), 1);
                 Patterns.verify(again.segment(), 1);
             }
@@ -61,7 +61,7 @@ class TrimAndStatsTest {
     @Test
     void trimKeepsTheSlabsOfLiveLeases() {
         try (BufferPool pool = pool(false)) {
-            List<Buffer> held = new ArrayList<>();
+            List<BufferLease> held = new ArrayList<>();
             for (int i = 0; i < 100; i++) {
                 held.add(pool.acquire(1000));
             }
@@ -75,7 +75,7 @@ class TrimAndStatsTest {
             for (int i = 0; i < 100; i++) {
                 Patterns.verify(held.get(i).segment(), i);
             }
-            held.forEach(Buffer::release);
+            held.forEach(BufferLease::release);
             pool.trim();
             assertThat(pool.stats().osBytes()).isZero();
         }
@@ -85,11 +85,11 @@ class TrimAndStatsTest {
     void trimGivesBackTheCachesOfThreadsThatEnded() throws Exception {
         try (BufferPool pool = pool(false)) {
             Thread worker = Thread.ofPlatform().start(() -> {
-                List<Buffer> held = new ArrayList<>();
+                List<BufferLease> held = new ArrayList<>();
                 for (int i = 0; i < 50; i++) {
                     held.add(pool.acquire(2000));
                 }
-                held.forEach(Buffer::release);
+                held.forEach(BufferLease::release);
             });
             worker.join();
             assertThat(pool.stats().cachedBytes()).isPositive();
@@ -148,7 +148,7 @@ class TrimAndStatsTest {
                 List<Thread> workers = new ArrayList<>();
                 for (int t = 0; t < threads; t++) {
                     workers.add(Thread.ofPlatform().start(() -> {
-                        List<Buffer> held = new ArrayList<>();
+                        List<BufferLease> held = new ArrayList<>();
                         try {
                             start.await();
                             for (int i = 0; i < 300; i++) {
@@ -157,7 +157,7 @@ class TrimAndStatsTest {
                         } catch (Throwable e) {
                             failures.add(e);
                         } finally {
-                            held.forEach(Buffer::release);
+                            held.forEach(BufferLease::release);
                         }
                     }));
                 }
@@ -203,7 +203,7 @@ class TrimAndStatsTest {
     @Test
     void statsAddUp() {
         try (BufferPool pool = pool(false)) {
-            List<Buffer> held = new ArrayList<>();
+            List<BufferLease> held = new ArrayList<>();
             for (int size : SIZES) {
                 for (int i = 0; i < 10; i++) {
                     held.add(pool.acquire(size));
@@ -257,7 +257,7 @@ class TrimAndStatsTest {
                 SizeClassStats c = classOf(stats, classes.size(classes.indexOf(size)));
                 assertThat(c.acquires()).as("acquires of the class of %d bytes", size).isGreaterThanOrEqualTo(10);
             }
-            held.stream().filter(b -> b.refCount() > 0).forEach(Buffer::release);
+            held.stream().filter(b -> b.refCount() > 0).forEach(BufferLease::release);
             assertThat(pool.stats().leases()).isZero();
             assertThat(pool.stats().leasedBytes()).isZero();
         }
@@ -266,8 +266,8 @@ class TrimAndStatsTest {
     @Test
     void dedicatedLeasesAreCountedApart() {
         try (BufferPool pool = pool(false)) {
-            Buffer small = pool.acquire(100);
-            Buffer big = pool.acquire((1 << 20) + 1);
+            BufferLease small = pool.acquire(100);
+            BufferLease big = pool.acquire((1 << 20) + 1);
             PoolStats stats = pool.stats();
             assertThat(stats.leases()).isEqualTo(2);
             assertThat(stats.dedicatedLeases()).isEqualTo(1);
@@ -340,7 +340,7 @@ class TrimAndStatsTest {
     @Test
     void formatMentionsThePoolAndItsClasses() {
         try (BufferPool pool = BufferPool.builder().name("formatted-pool").build()) {
-            try (Buffer a = pool.acquire(100); Buffer b = pool.acquire(3 << 20)) {
+            try (BufferLease a = pool.acquire(100); BufferLease b = pool.acquire(3 << 20)) {
                 assertThat(a.size() + b.size()).isEqualTo(100 + (3 << 20));
                 String text = pool.stats().format();
                 assertThat(text).contains("formatted-pool").contains(NativeMemory.system().name())
@@ -365,15 +365,15 @@ class TrimAndStatsTest {
     @Test
     void hitRateOfAMixedWorkloadStaysARate() {
         try (BufferPool pool = pool(false)) {
-            List<Buffer> held = new ArrayList<>();
+            List<BufferLease> held = new ArrayList<>();
             for (int i = 0; i < 2000; i++) {
                 held.add(pool.acquire(64 + i % 300));
                 if (held.size() > 100) {
-                    held.subList(0, 50).forEach(Buffer::release);
+                    held.subList(0, 50).forEach(BufferLease::release);
                     held.subList(0, 50).clear();
                 }
             }
-            held.forEach(Buffer::release);
+            held.forEach(BufferLease::release);
             PoolStats stats = pool.stats();
             long hits = stats.sizeClasses().stream().mapToLong(SizeClassStats::threadCacheHits).sum();
             long misses = stats.sizeClasses().stream().mapToLong(SizeClassStats::threadCacheMisses).sum();
@@ -414,11 +414,11 @@ class TrimAndStatsTest {
     void uncachedAcquiresOutliveTheSlabsTheyWereCountedOn() {
         try (BufferPool pool = BufferPool.builder().name("uncached-trimmed").threadCaches(0).leakSampling(0)
                 .jmx(false).build()) {
-            List<Buffer> held = new ArrayList<>();
+            List<BufferLease> held = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 held.add(pool.acquire(100));
             }
-            held.forEach(Buffer::release);
+            held.forEach(BufferLease::release);
             for (int i = 0; i < 97; i++) {
                 pool.acquire(100).release();
             }
@@ -446,7 +446,7 @@ class TrimAndStatsTest {
             CountDownLatch end = new CountDownLatch(1);
             ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
             Thread worker = Thread.ofPlatform().start(() -> {
-                List<Buffer> held = new ArrayList<>();
+                List<BufferLease> held = new ArrayList<>();
                 try {
                     held.add(pool.acquire(100));
                     for (int i = 0; i < 10; i++) {
@@ -464,7 +464,7 @@ class TrimAndStatsTest {
                 } catch (Throwable e) {
                     failures.add(e);
                 } finally {
-                    held.forEach(Buffer::release);
+                    held.forEach(BufferLease::release);
                 }
             });
             try {
@@ -494,13 +494,13 @@ class TrimAndStatsTest {
     @Test
     void aRefillTakesOneBatchWhenTheSharedLevelHoldsTwo() throws Exception {
         try (BufferPool pool = pool(false)) {
-            List<Buffer> held = new ArrayList<>();
+            List<BufferLease> held = new ArrayList<>();
             for (int i = 0; i < 256; i++) {
                 held.add(pool.acquire(100));
             }
             // four refills of 64 slots, all taken; then 256 releases: a full stack of 128, and twice a flush of
             // half of it to the shared level
-            held.forEach(Buffer::release);
+            held.forEach(BufferLease::release);
             SizeClassStats before = classOf(pool.stats(), 112);
             assertThat(before.cached()).isEqualTo(256);
             assertThat(before.inThreadCaches()).isEqualTo(128);

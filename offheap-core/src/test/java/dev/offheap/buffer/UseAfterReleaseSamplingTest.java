@@ -26,7 +26,7 @@ class UseAfterReleaseSamplingTest {
     void aStaleViewOfASampledLeaseThrowsAndItsHandleNamesBothStacks() {
         try (BufferPool pool = BufferPool.builder().name("uaf").useAfterReleaseSampling(1).leakSampling(0)
                 .build()) {
-            Buffer lease = acquireHere(pool);
+            BufferLease lease = acquireHere(pool);
             MemorySegment segment = lease.segment();
             ByteBuffer bb = lease.byteBuffer();
             releaseHere(lease);
@@ -86,13 +86,13 @@ class UseAfterReleaseSamplingTest {
             recording.start();
             try (BufferPool pool = BufferPool.builder().name("uaf-jfr").useAfterReleaseSampling(1).leakSampling(0)
                     .jmx(false).build()) {
-                Buffer lease = acquireHere(pool);
+                BufferLease lease = acquireHere(pool);
                 releaseHere(lease);
                 assertThatThrownBy(lease::segment).isInstanceOf(IllegalStateException.class);
             }
             try (BufferPool plain = BufferPool.builder().name("uaf-jfr-plain").useAfterReleaseSampling(0)
                     .jmx(false).build()) {
-                Buffer lease = plain.acquire(100);
+                BufferLease lease = plain.acquire(100);
                 lease.release();
                 assertThatThrownBy(lease::release).isInstanceOf(IllegalStateException.class);
             }
@@ -119,7 +119,7 @@ class UseAfterReleaseSamplingTest {
     private static int staleViewsThatThrow(BufferPool pool, int n) {
         List<MemorySegment> stale = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            Buffer b = pool.acquire(256);
+            BufferLease b = pool.acquire(256);
             stale.add(b.segment());
             b.release();
         }
@@ -134,11 +134,11 @@ class UseAfterReleaseSamplingTest {
         return threw;
     }
 
-    private static Buffer acquireHere(BufferPool pool) {
+    private static BufferLease acquireHere(BufferPool pool) {
         return pool.acquire(4096);
     }
 
-    private static void releaseHere(Buffer lease) {
+    private static void releaseHere(BufferLease lease) {
         lease.release();
     }
 }

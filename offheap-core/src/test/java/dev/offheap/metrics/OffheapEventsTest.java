@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.MemoryBudget;
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.store.ChunkPool;
 import dev.offheap.store.DoubleArray;
@@ -38,7 +38,7 @@ class OffheapEventsTest {
             MemoryBudget budget = MemoryBudget.root("jfr-io-budget", SLAB);
             try (BufferPool pool = BufferPool.builder().name("jfr-io").budget(budget).leakSampling(0).jmx(false)
                     .build()) {
-                Buffer held = pool.acquire(1000);
+                BufferLease held = pool.acquire(1000);
                 assertThatThrownBy(() -> pool.acquire(2 << 20)).isInstanceOf(BudgetExceededException.class);
                 held.release();
                 pool.trim();
@@ -185,7 +185,7 @@ class OffheapEventsTest {
     }
 
     private static void acquireAndDrop(BufferPool pool) {
-        Buffer buffer = pool.acquire(777);
+        BufferLease buffer = pool.acquire(777);
         buffer.segment().fill((byte) 7);
     }
 }

@@ -3,7 +3,7 @@ package dev.offheap.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.offheap.account.MemoryBudget;
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.store.ChunkPool;
 import dev.offheap.store.DoubleArray;
@@ -32,7 +32,7 @@ class PoolMBeansTest {
         String name = unique("io");
         ObjectName bean = name("BufferPool", name);
         ObjectName budgetBean = name("MemoryBudget", name);
-        List<Buffer> held = new ArrayList<>();
+        List<BufferLease> held = new ArrayList<>();
         try (BufferPool pool = BufferPool.builder().name(name).leakSampling(0).build()) {
             for (int i = 0; i < 10; i++) {
                 held.add(pool.acquire(1000));
@@ -59,7 +59,7 @@ class PoolMBeansTest {
             assertThat(SERVER.getAttribute(budgetBean, "PeakBytes")).isEqualTo(SLAB);
             assertThat(SERVER.getAttribute(budgetBean, "LimitBytes")).isEqualTo(-1L);
 
-            held.forEach(Buffer::release);
+            held.forEach(BufferLease::release);
             pool.trim();
             assertThat(SERVER.getAttribute(bean, "BytesFromOs")).as("read live").isEqualTo(0L);
             assertThat(SERVER.getAttribute(bean, "PeakBytes")).isEqualTo(SLAB);

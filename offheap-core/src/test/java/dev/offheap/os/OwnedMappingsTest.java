@@ -3,7 +3,7 @@ package dev.offheap.os;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.store.ChunkPool;
 import dev.offheap.store.DoubleArray;
@@ -70,7 +70,7 @@ class OwnedMappingsTest {
     void poolsPublishTheirAddressesThroughTheirMBeans() throws Exception {
         try (BufferPool pool = BufferPool.builder().name("owned-mappings-test").build();
              ChunkPool store = ChunkPool.builder().name("owned-mappings-store").build()) {
-            Buffer buffer = pool.acquire(64 * 1024);
+            BufferLease buffer = pool.acquire(64 * 1024);
             DoubleArray array = store.doubles(1 << 20);
             long[] poolRanges = (long[]) ManagementFactory.getPlatformMBeanServer().getAttribute(
                     new ObjectName("dev.offheap:type=BufferPool,name=owned-mappings-test"), "AddressRanges");

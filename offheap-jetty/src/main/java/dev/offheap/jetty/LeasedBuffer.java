@@ -1,6 +1,6 @@
 package dev.offheap.jetty;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
@@ -18,20 +18,20 @@ import org.eclipse.jetty.io.RetainableByteBuffer;
  * {@link #markRemoved()}, the lease goes back only when the GC proves no such view is left.
  */
 final class LeasedBuffer extends RetainableByteBuffer.Pooled {
-    private final Buffer lease;
+    private final BufferLease lease;
     /** The segment every view of this buffer holds on to; the Cleaner watches it after a removal. */
     private final MemorySegment views;
     private volatile boolean removed;
     private volatile boolean released;
 
-    private LeasedBuffer(ByteBufferPool owner, Buffer lease, MemorySegment views, ByteBuffer view) {
+    private LeasedBuffer(ByteBufferPool owner, BufferLease lease, MemorySegment views, ByteBuffer view) {
         super(owner, view, new ReferenceCounter());
         this.lease = lease;
         this.views = views;
     }
 
     /** Wraps {@code lease} in flush mode (position 0, limit 0); releases the lease if that fails. */
-    static LeasedBuffer of(ByteBufferPool owner, Buffer lease) {
+    static LeasedBuffer of(ByteBufferPool owner, BufferLease lease) {
         try {
             MemorySegment views = lease.segment().asSlice(0);
             ByteBuffer view = views.asByteBuffer(); // BIG_ENDIAN, whatever the pool's order
@@ -184,7 +184,7 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
     }
 
     /** The Cleaner's action: holds the lease, never the views, or they could never become unreachable. */
-    private record ReleaseLease(Buffer lease) implements Runnable {
+    private record ReleaseLease(BufferLease lease) implements Runnable {
         @Override
         public void run() {
             lease.release();

@@ -1,6 +1,6 @@
 package dev.offheap.jetty;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.buffer.PoolStats;
 import java.io.IOException;
@@ -105,7 +105,7 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
         if (size < 0) {
             throw new IllegalArgumentException("buffer size must not be negative: " + size);
         }
-        Buffer lease = pool.acquire(size);
+        BufferLease lease = pool.acquire(size);
         return LeasedBuffer.of(this, lease);
     }
 

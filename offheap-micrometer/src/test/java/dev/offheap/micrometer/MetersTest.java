@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.offheap.account.MemoryBudget;
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.store.ChunkPool;
 import dev.offheap.store.DoubleArray;
@@ -26,7 +26,7 @@ class MetersTest {
     void bufferPoolGauges() {
         try (BufferPool pool = BufferPool.builder().name("meters-io").leakSampling(0).jmx(false)
                 .budget(MemoryBudget.root("meters-io-budget", 1L << 20)).build()) {
-            List<Buffer> held = new ArrayList<>();
+            List<BufferLease> held = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 held.add(pool.acquire(1000));
             }
@@ -44,7 +44,7 @@ class MetersTest {
             assertThat(gauge("offheap.pool.thread.cache", tags).value()).isEqualTo(61 * 1024);
             assertThat(registry.get("offheap.pool.leaks").tags(tags).functionCounter().count()).isZero();
             assertThat(gauge("offheap.pool.from.os", tags).getId().getBaseUnit()).isEqualTo("bytes");
-            held.forEach(Buffer::release);
+            held.forEach(BufferLease::release);
         }
     }
 

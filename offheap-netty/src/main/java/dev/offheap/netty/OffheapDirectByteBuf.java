@@ -1,6 +1,6 @@
 package dev.offheap.netty;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import io.netty.buffer.AbstractReferenceCountedByteBuf;
 import io.netty.buffer.ByteBuf;
@@ -43,7 +43,7 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
     private static final int STREAM_CHUNK = 8192;
 
     private final OffheapByteBufAllocator alloc;
-    private Buffer lease;
+    private BufferLease lease;
     private MemorySegment segment;
     private int capacity;
     /** The buffer {@link #internalNioBuffer} hands out, made on first use for the current lease. */
@@ -65,7 +65,7 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
         use(alloc.pool().acquire(initialCapacity));
     }
 
-    private void use(Buffer newLease) {
+    private void use(BufferLease newLease) {
         lease = newLease;
         segment = newLease.segment();
         capacity = (int) segment.byteSize();
@@ -140,12 +140,12 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
         if (newCapacity == oldCapacity) {
             return this;
         }
-        Buffer grown = alloc.pool().acquire(newCapacity); // first: a refusal leaves this buffer as it was
+        BufferLease grown = alloc.pool().acquire(newCapacity); // first: a refusal leaves this buffer as it was
         if (newCapacity < oldCapacity) {
             trimIndicesToCapacity(newCapacity);
         }
         MemorySegment.copy(segment, 0, grown.segment(), 0, Math.min(oldCapacity, newCapacity));
-        Buffer old = lease;
+        BufferLease old = lease;
         use(grown);
         old.release();
         return this;
@@ -153,7 +153,7 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
 
     @Override
     protected void deallocate() {
-        Buffer old = lease;
+        BufferLease old = lease;
         if (old == null) {
             return;
         }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.MemoryBudget;
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.suite.Waits;
 import io.netty.buffer.ByteBuf;
@@ -159,7 +159,7 @@ class OffheapByteBufAllocatorContractTest {
         long address = buf.memoryAddress();
         buf.release();
 
-        try (Buffer other = pool.acquire(1024)) {
+        try (BufferLease other = pool.acquire(1024)) {
             MemorySegment slot = other.segment();
             assertThat(slot.address()).as("the same slot, lent again").isEqualTo(address);
             slot.fill((byte) 0x5A);

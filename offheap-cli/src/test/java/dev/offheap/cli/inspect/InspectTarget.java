@@ -1,6 +1,6 @@
 package dev.offheap.cli.inspect;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -90,7 +90,7 @@ public final class InspectTarget {
     private static void offheapPool() throws Exception {
         BufferPool pool = BufferPool.builder().name("inspect-test").build();
         for (int i = 0; i < POOL_LEASES; i++) {
-            Buffer buffer = pool.acquire(POOL_LEASE_BYTES);
+            BufferLease buffer = pool.acquire(POOL_LEASE_BYTES);
             buffer.segment().fill((byte) 1);
             KEEP.add(buffer);
         }

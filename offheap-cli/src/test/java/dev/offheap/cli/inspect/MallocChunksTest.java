@@ -3,7 +3,7 @@ package dev.offheap.cli.inspect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -30,7 +30,7 @@ class MallocChunksTest {
                 FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
         MemorySegment block = ((MemorySegment) malloc.invokeExact(SIZE)).reinterpret(SIZE);
         try (BufferPool pool = BufferPool.builder().name("malloc-chunks-test").jmx(false).build();
-             Buffer lease = pool.acquire(1 << 20)) {
+             BufferLease lease = pool.acquire(1 << 20)) {
             block.fill((byte) 1);
             lease.segment().fill((byte) 1);
             long pid = ProcessHandle.current().pid();

@@ -1,6 +1,6 @@
 package dev.offheap.lab.bench;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -89,7 +89,7 @@ public class AllocBench {
 
     @Benchmark
     public Object offheapPool() {
-        Buffer b = pool.acquire(size);
+        BufferLease b = pool.acquire(size);
         MemorySegment s = b.segment();
         s.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, MARK);
         s.set(ValueLayout.JAVA_BYTE, size - 1, (byte) 1);
@@ -99,7 +99,7 @@ public class AllocBench {
 
     @Benchmark
     public Object offheapPoolTuned() {
-        Buffer b = tunedPool.acquire(size);
+        BufferLease b = tunedPool.acquire(size);
         MemorySegment s = b.segment();
         s.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, MARK);
         s.set(ValueLayout.JAVA_BYTE, size - 1, (byte) 1);

@@ -1,6 +1,6 @@
 package dev.offheap.lab.experiment;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.lab.Experiment;
 import dev.offheap.lab.ExperimentResult;
@@ -109,7 +109,7 @@ public final class IoExperiment implements Experiment {
                 yield () -> reverse.through(buffer);
             }
             case "pool" -> () -> {
-                try (Buffer lease = pool.acquire(size)) {
+                try (BufferLease lease = pool.acquire(size)) {
                     reverse.through(lease.byteBuffer());
                 }
             };

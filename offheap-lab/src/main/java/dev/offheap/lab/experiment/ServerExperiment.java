@@ -1,6 +1,6 @@
 package dev.offheap.lab.experiment;
 
-import dev.offheap.buffer.BufferStrategy;
+import dev.offheap.lab.experiment.server.BufferStrategy;
 import dev.offheap.lab.Experiment;
 import dev.offheap.lab.ExperimentResult;
 import dev.offheap.lab.ExperimentResult.Chart;

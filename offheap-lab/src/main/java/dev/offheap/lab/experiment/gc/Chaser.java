@@ -2,7 +2,7 @@ package dev.offheap.lab.experiment.gc;
 
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.MemoryBudget;
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -40,7 +40,7 @@ public final class Chaser {
         long buffers = 0;
         long end = Long.MAX_VALUE;
         boolean leak = mode.equals("pool-leak");
-        List<Buffer> leaked = new ArrayList<>();
+        List<BufferLease> leaked = new ArrayList<>();
         try (BufferPool pool = BufferPool.builder().name("lab-chaser").jmx(false)
                 .budget(MemoryBudget.root("chaser", budget)).build()) {
             end = System.nanoTime() + millis * 1_000_000;
@@ -48,12 +48,12 @@ public final class Chaser {
                 switch (mode) {
                     case "direct" -> ByteBuffer.allocateDirect(1024).put(0, (byte) 1);
                     case "pool" -> {
-                        try (Buffer lease = pool.acquire(1024)) {
+                        try (BufferLease lease = pool.acquire(1024)) {
                             lease.byteBuffer().put(0, (byte) 1);
                         }
                     }
                     default -> {
-                        Buffer lease = pool.acquire(1024);
+                        BufferLease lease = pool.acquire(1024);
                         lease.byteBuffer().put(0, (byte) 1);
                         leaked.add(lease);
                     }

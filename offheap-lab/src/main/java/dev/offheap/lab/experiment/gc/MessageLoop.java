@@ -1,6 +1,6 @@
 package dev.offheap.lab.experiment.gc;
 
-import dev.offheap.buffer.Buffer;
+import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
@@ -69,7 +69,7 @@ public final class MessageLoop {
     }
 
     private static int echo(BufferPool pool, byte[] message) {
-        try (Buffer lease = pool.acquire(message.length)) {
+        try (BufferLease lease = pool.acquire(message.length)) {
             return echo(lease.byteBuffer(), message);
         }
     }

@@ -1,7 +1,5 @@
 package dev.offheap.lab.experiment.server;
 
-import dev.offheap.buffer.Buffer;
-import dev.offheap.buffer.BufferStrategy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -30,10 +28,10 @@ public final class StaticFileServer implements AutoCloseable {
     private volatile boolean running = true;
 
     private static final class Connection {
-        final Buffer request;
-        Buffer response;
+        final StrategyBuffer request;
+        StrategyBuffer response;
 
-        Connection(Buffer request) {
+        Connection(StrategyBuffer request) {
             this.request = request;
         }
     }
@@ -114,8 +112,8 @@ public final class StaticFileServer implements AutoCloseable {
         }
     }
 
-    private Buffer respond() throws IOException {
-        Buffer response = strategy.acquire(header.length + (int) file.size());
+    private StrategyBuffer respond() throws IOException {
+        StrategyBuffer response = strategy.acquire(header.length + (int) file.size());
         ByteBuffer out = response.byteBuffer();
         out.put(header);
         long position = 0;

@@ -1,8 +1,9 @@
-package dev.offheap.buffer;
+package dev.offheap.lab.experiment.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.offheap.buffer.BufferPool;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
@@ -28,16 +29,15 @@ class BufferStrategyTest {
         try (BufferStrategy strategy = BufferStrategy.named(name)) {
             assertThat(strategy.name()).isEqualTo(name);
             for (int size : SIZES) {
-                Buffer buffer = strategy.acquire(size);
+                StrategyBuffer buffer = strategy.acquire(size);
                 assertThat(buffer.size()).isEqualTo(size);
-                assertThat(buffer.refCount()).isEqualTo(1);
                 assertThat(buffer.segment().byteSize()).isEqualTo(size);
                 ByteBuffer bb = buffer.byteBuffer();
                 assertThat(bb.order()).isEqualTo(ByteOrder.BIG_ENDIAN);
                 assertThat(bb.position()).isZero();
                 assertThat(bb.limit()).isEqualTo(size);
                 assertThat(bb.capacity()).isEqualTo(size);
-                assertThat(buffer.release()).isTrue();
+                buffer.close();
                 assertThatThrownBy(buffer::segment).isInstanceOf(IllegalStateException.class);
             }
         }
@@ -48,7 +48,7 @@ class BufferStrategyTest {
     void segmentAndByteBufferSeeTheSameBytes(String name) {
         try (BufferStrategy strategy = BufferStrategy.named(name)) {
             for (int size : new int[] {8, 100, 4096}) {
-                try (Buffer buffer = strategy.acquire(size)) {
+                try (StrategyBuffer buffer = strategy.acquire(size)) {
                     MemorySegment segment = buffer.segment();
                     ByteBuffer bb = buffer.byteBuffer();
                     for (int i = 0; i < size; i++) {
@@ -71,23 +71,25 @@ class BufferStrategyTest {
     @ValueSource(strings = {"heap-view", "direct-view"})
     void viewStrategiesReturnDistinctNonOverlappingSlices(String name) {
         try (BufferStrategy strategy = BufferStrategy.named(name)) {
-            List<Buffer> buffers = new ArrayList<>();
+            List<StrategyBuffer> buffers = new ArrayList<>();
             // enough to fill more than one 4 MiB slab
             for (int i = 0; i < 200; i++) {
                 buffers.add(strategy.acquire(i % 3 == 0 ? 0 : 1000 + 97 * i));
             }
             for (int i = 0; i < buffers.size(); i++) {
-                Patterns.fill(buffers.get(i).segment(), i);
+                buffers.get(i).segment().fill((byte) i);
             }
             for (int i = 0; i < buffers.size(); i++) {
-                Patterns.verify(buffers.get(i).segment(), i);
+                byte expected = (byte) i;
+                assertThat(buffers.get(i).segment().elements(ValueLayout.JAVA_BYTE))
+                        .allMatch(b -> b.get(ValueLayout.JAVA_BYTE, 0) == expected);
                 for (int j = i + 1; j < buffers.size(); j++) {
                     assertThat(buffers.get(i).segment().asOverlappingSlice(buffers.get(j).segment()))
                             .as("slices %d and %d", i, j).isEmpty();
                 }
                 assertThat(buffers.get(i).byteBuffer()).isNotSameAs(buffers.get((i + 1) % buffers.size()).byteBuffer());
             }
-            buffers.forEach(Buffer::release);
+            buffers.forEach(StrategyBuffer::close);
         }
     }
 
@@ -124,37 +126,26 @@ class BufferStrategyTest {
         BufferPool pool = BufferPool.builder().name("mine").build();
         BufferStrategy strategy = BufferStrategy.of(pool);
         assertThat(strategy.name()).isEqualTo("pool");
-        Buffer buffer = strategy.acquire(100);
+        StrategyBuffer buffer = strategy.acquire(100);
         assertThat(pool.stats().leases()).isEqualTo(1);
-        buffer.release();
+        buffer.close();
         assertThat(pool.stats().leases()).isZero();
         strategy.close();
         assertThat(pool.isClosed()).isTrue();
     }
 
     @Test
-    void releasedUnpooledLeasesThrowLikeAnyOther() {
+    void closedUnpooledBuffersRefuseASecondCloseAndEveryMethodNamingTheirSizeAndStrategy() {
         try (BufferStrategy strategy = BufferStrategy.named("heap")) {
-            Buffer buffer = strategy.acquire(10);
-            buffer.retain();
-            assertThat(buffer.release()).isFalse();
-            assertThat(buffer.release()).isTrue();
-            assertThatThrownBy(buffer::release).isInstanceOf(IllegalStateException.class);
+            StrategyBuffer buffer = strategy.acquire(100);
+            assertThat(buffer.toString()).isEqualTo("StrategyBuffer[strategy=heap, size=100]");
+            buffer.close();
+            assertThatThrownBy(buffer::close).isInstanceOf(IllegalStateException.class);
             assertThatThrownBy(buffer::byteBuffer).isInstanceOf(IllegalStateException.class);
-        }
-    }
-
-    @Test
-    void releasedUnpooledLeasesNameTheirSizeAndStrategyAndRefuseEveryMethod() {
-        try (BufferStrategy strategy = BufferStrategy.named("heap")) {
-            Buffer buffer = strategy.acquire(100);
-            assertThat(buffer.toString()).isEqualTo("UnpooledBuffer[pool=strategy heap, size=100, refCount=1]");
-            buffer.release();
             assertThatThrownBy(buffer::size).isInstanceOf(IllegalStateException.class)
-                    .hasMessage("cannot ask the size of buffer of 100 bytes from pool 'strategy heap': it was already"
-                            + " released (a double release, or use after release)");
+                    .hasMessage("cannot ask the size of buffer of 100 bytes from strategy heap: it was already closed");
             assertThatThrownBy(buffer::segment).isInstanceOf(IllegalStateException.class)
-                    .hasMessageStartingWith("cannot use buffer of 100 bytes from pool 'strategy heap'");
+                    .hasMessageStartingWith("cannot use buffer of 100 bytes from strategy heap");
         }
     }
 
@@ -165,10 +156,10 @@ class BufferStrategyTest {
         try (BufferStrategy strategy = BufferStrategy.named(name)) {
             // a slice of a slab, and a request above the slab size with a buffer of its own
             for (int size : new int[] {100, BufferStrategies.VIEW_SLAB + 1}) {
-                Buffer buffer = strategy.acquire(size);
+                StrategyBuffer buffer = strategy.acquire(size);
                 assertThat(buffer.byteBuffer().isDirect()).as("%d bytes", size).isEqualTo(direct);
                 assertThat(buffer.segment().isNative()).as("%d bytes", size).isEqualTo(direct);
-                buffer.release();
+                buffer.close();
             }
         }
     }

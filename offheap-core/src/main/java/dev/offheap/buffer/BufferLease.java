@@ -11,7 +11,7 @@ import java.nio.ByteBuffer;
  * try-with-resources:
  *
  * {@snippet :
- * try (Buffer buffer = pool.acquire(4096)) {
+ * try (BufferLease buffer = pool.acquire(4096)) {
  *     int n = channel.read(buffer.byteBuffer());
  *     ...
  * }
@@ -26,7 +26,7 @@ import java.nio.ByteBuffer;
  * <p>A lease may be used and released by any thread; its {@code ByteBuffer} has a position and limit like
  * any other and is not itself safe for concurrent use.
  */
-public sealed interface Buffer extends AutoCloseable permits Lease {
+public sealed interface BufferLease extends AutoCloseable permits Lease {
 
     /**
      * This lease's memory as a {@code ByteBuffer}, big-endian like any new {@code ByteBuffer} (unless the
@@ -58,7 +58,7 @@ public sealed interface Buffer extends AutoCloseable permits Lease {
      * @return this lease
      * @throws IllegalStateException if the lease was released
      */
-    Buffer retain();
+    BufferLease retain();
 
     /**
      * Drops a reference.
