@@ -20,12 +20,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Safe for use by any number of threads. Charging costs the budget's charge plus one atomic add.
  */
 public final class BudgetOwner implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger("dev.offheap.account");
     private final MemoryBudget budget;
     private final String name;
     /** Captured once when the owner opens (never on a charge); only its stack is used. */
     private final Throwable openedAt = new Throwable();
     private final String openedBy = Thread.currentThread().getName();
     private final AtomicLong outstanding = new AtomicLong();
+    private volatile boolean closed;
 
     BudgetOwner(MemoryBudget budget, String name) {
         this.budget = budget;
@@ -70,6 +72,9 @@ public final class BudgetOwner implements AutoCloseable {
             }
         } while (!outstanding.compareAndSet(before, before - bytes));
         budget.release(bytes);
+        if (closed && before == bytes) {
+            budget.forget(this);
+        }
     }
 
     /** Bytes charged through this owner and not released. */
@@ -101,13 +106,27 @@ public final class BudgetOwner implements AutoCloseable {
     }
 
     /**
-     * Stops listing this owner in its budget's reports once nothing is outstanding. With bytes still
-     * charged it stays listed, so the budget's report names it; releasing them later is still allowed.
+     * Closes this owner. With nothing outstanding it leaves its budget's reports at once. With bytes still
+     * charged it logs a warning naming itself and the bytes to the {@code System.Logger}
+     * {@code dev.offheap.account} (as a pool closed with leases out does) and stays listed, so that the
+     * budget's report names it, until its last bytes are released; releasing them is still allowed. A second
+     * close does nothing.
      */
     @Override
     public void close() {
-        if (outstanding.get() == 0) {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        long left = outstanding.get();
+        if (left == 0) {
             budget.forget(this);
+        } else {
+            LOG.log(System.Logger.Level.WARNING, "budget owner '" + name + "' of budget '" + budget.path()
+                    + "' closed with " + left + " bytes still charged; it stays in the budget's report until they"
+                    + " are released");
         }
     }
 

@@ -1,14 +1,15 @@
 package dev.offheap.buffer;
 
+import dev.offheap.account.RefCounted;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 
 /**
  * A lease of native memory: exactly {@link #size()} bytes, readable and writable, until released.
  *
- * <p>A lease starts with one reference. {@link #retain()} adds one, {@link #release()} and {@link #close()}
- * drop one; when the last goes, the memory goes back to where it came from. Use it with
- * try-with-resources:
+ * <p>A lease is {@link RefCounted}: it starts with one reference, {@link #retain()} adds one,
+ * {@link #release()} and {@link #close()} drop one, and when the last goes the memory goes back to its pool.
+ * Use it with try-with-resources:
  *
  * {@snippet :
  * try (BufferLease buffer = pool.acquire(4096)) {
@@ -26,7 +27,7 @@ import java.nio.ByteBuffer;
  * <p>A lease may be used and released by any thread; its {@code ByteBuffer} has a position and limit like
  * any other and is not itself safe for concurrent use.
  */
-public sealed interface BufferLease extends AutoCloseable permits Lease {
+public sealed interface BufferLease extends RefCounted permits Lease {
 
     /**
      * This lease's memory as a {@code ByteBuffer}, big-endian like any new {@code ByteBuffer} (unless the
@@ -58,6 +59,7 @@ public sealed interface BufferLease extends AutoCloseable permits Lease {
      * @return this lease
      * @throws IllegalStateException if the lease was released
      */
+    @Override
     BufferLease retain();
 
     /**
@@ -72,6 +74,11 @@ public sealed interface BufferLease extends AutoCloseable permits Lease {
     int refCount();
 
     /** The same as one {@link #release()}. */
+    /**
+     * The same as one {@link #release()}.
+     *
+     * @throws IllegalStateException if the lease was already released (a double release)
+     */
     @Override
     void close();
 }

@@ -1,5 +1,6 @@
 package dev.offheap.store;
 
+import dev.offheap.account.RefCounted;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
@@ -31,7 +32,7 @@ import java.util.Optional;
  * <p>Element access is not synchronized, like a Java array: threads that share an array need their own
  * happens-before (a lock, a volatile, a thread start or join).
  */
-public abstract sealed class TypedArray implements AutoCloseable
+public abstract sealed class TypedArray implements RefCounted
         permits ByteArray, IntArray, LongArray, FloatArray, DoubleArray {
 
     private static final VarHandle REFS;
@@ -124,7 +125,13 @@ public abstract sealed class TypedArray implements AutoCloseable
         }
     }
 
-    /** Adds an owner; each subclass returns its own type. */
+    /**
+     * Adds an owner; each subclass returns its own type.
+     *
+     * @return this array
+     * @throws IllegalStateException if every owner already released the array, or its pool or file is closed
+     */
+    @Override
     public TypedArray retain() {
         checkAlive("retain");
         int current;
@@ -149,6 +156,7 @@ public abstract sealed class TypedArray implements AutoCloseable
      *         cannot end the memory now because a native call or an I/O operation still uses one of its
      *         segments (then nothing changed: release again once it has finished)
      */
+    @Override
     public final boolean release() {
         int current;
         do {
@@ -169,11 +177,22 @@ public abstract sealed class TypedArray implements AutoCloseable
         }
     }
 
+    /**
+     * The number of owners now.
+     *
+     * @return the count, 0 once the last owner released the array
+     */
+    @Override
     public final int refCount() {
         return (int) REFS.getVolatile(this);
     }
 
-    /** The same as {@link #release()}. */
+    /**
+     * The same as {@link #release()}.
+     *
+     * @throws IllegalStateException if every owner already released the array, or a native call or an I/O
+     *         operation still uses its memory (see {@link #release()})
+     */
     @Override
     public final void close() {
         release();
