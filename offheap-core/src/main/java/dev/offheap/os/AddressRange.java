@@ -27,6 +27,7 @@ public final class AddressRange {
      * The addresses are recorded as held by {@code owner}, and so are the blocks moved or mapped into them.
      */
     public static AddressRange reserve(long length, OwnedMappings.Owner owner) {
+        Callers.check("AddressRange.reserve");
         if (length <= 0 || length % NativeMemory.PAGE_SIZE != 0) {
             throw new IllegalArgumentException("address range must be a positive number of pages: " + length);
         }

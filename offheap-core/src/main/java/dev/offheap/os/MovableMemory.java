@@ -24,6 +24,7 @@ public final class MovableMemory {
      * its size allows.
      */
     public static long allocate(long bytes, OwnedMappings.Owner owner) {
+        Callers.check("MovableMemory.allocate");
         checkSize(bytes);
         long address = AddressRange.mapAligned(bytes, Libc.PROT_READ | Libc.PROT_WRITE,
                 Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS, "movable memory");
@@ -37,6 +38,7 @@ public final class MovableMemory {
 
     /** Moves the block at {@code address} to {@code offset} in {@code range}; {@code address} is gone after. */
     public static void moveInto(long address, long bytes, AddressRange range, long offset) {
+        Callers.check("MovableMemory.moveInto");
         range.checkPiece(offset, bytes);
         MemorySegment target = MemorySegment.ofAddress(range.address() + offset);
         MemorySegment moved = Libc.mremap(MemorySegment.ofAddress(address), bytes, target);
@@ -48,6 +50,7 @@ public final class MovableMemory {
 
     /** Gives the block's pages back to the kernel; it stays mapped and reads as zeros. */
     public static void discard(long address, long bytes) {
+        Callers.check("MovableMemory.discard");
         checkSize(bytes);
         int errno = Libc.madvise(MemorySegment.ofAddress(address), bytes, Libc.MADV_DONTNEED);
         if (errno != 0) {
@@ -58,6 +61,7 @@ public final class MovableMemory {
 
     /** Unmaps the block. */
     public static void free(long address, long bytes) {
+        Callers.check("MovableMemory.free");
         checkSize(bytes);
         Libc.munmap(MemorySegment.ofAddress(address), bytes);
     }

@@ -35,6 +35,7 @@ public final class NativeFile implements AutoCloseable {
      * disappears with the process however the process ends. Its space shows in {@code df}, not {@code ls}.
      */
     public static NativeFile spill(Path directory, String prefix) throws IOException {
+        Callers.check("NativeFile.spill");
         Files.createDirectories(directory);
         for (int attempt = 0; ; attempt++) {
             Path path = directory.resolve(prefix + "-" + ProcessHandle.current().pid() + "-"

@@ -12,11 +12,13 @@ public sealed interface NativeMemory permits MmapMemory, ArenaMemory {
 
     /** The best source on this platform: {@code mmap} on Linux x86_64 and aarch64, else {@link #portable()}. */
     static NativeMemory system() {
+        Callers.check("NativeMemory.system");
         return MmapMemory.isSupported() ? MmapMemory.INSTANCE : ArenaMemory.INSTANCE;
     }
 
     /** The source that works on every platform: {@code Arena.ofShared()} per block. */
     static NativeMemory portable() {
+        Callers.check("NativeMemory.portable");
         return ArenaMemory.INSTANCE;
     }
 

@@ -1,0 +1,40 @@
+package dev.offheap.os;
+
+import java.util.Set;
+
+/**
+ * Keeps the raw OS access of this package to offheap's own pools. On the module path the package is not
+ * exported, so nothing else can link to it; on the class path every public class is reachable, and a public
+ * method that unmaps an address would let any code free memory the JVM or a pool still uses. So each entry
+ * point that hands out or frees raw memory first asks {@link #check(String)}: its caller must be a class of
+ * {@code dev.offheap.buffer}, {@code dev.offheap.store} or this package, loaded by the same class loader.
+ * It walks the stack (about a microsecond), which is why only entry points that make a system call anyway
+ * (a pool's growth, a chunk's mapping) are checked, never a lease or an element access.
+ */
+final class Callers {
+    private static final Set<String> ALLOWED = Set.of("dev.offheap.buffer", "dev.offheap.store", "dev.offheap.os");
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+    private Callers() {}
+
+    /**
+     * Throws unless the first caller outside this package is one of offheap's pools.
+     *
+     * @param entry the entry point, named in the exception
+     * @throws SecurityException naming the caller when it is not allowed
+     */
+    static void check(String entry) {
+        Class<?> caller = WALKER.walk(frames -> frames.map(StackWalker.StackFrame::getDeclaringClass)
+                .filter(c -> !c.getPackageName().equals("dev.offheap.os"))
+                .findFirst().orElse(Callers.class));
+        if (!allowed(caller)) {
+            throw new SecurityException(entry + " is internal to offheap (package dev.offheap.os, not exported):"
+                    + " called from " + caller.getName() + "; use BufferPool or ChunkPool instead");
+        }
+    }
+
+    static boolean allowed(Class<?> caller) {
+        return ALLOWED.contains(caller.getPackageName()) && caller.getClassLoader() == Callers.class.getClassLoader()
+                && caller.getModule() == Callers.class.getModule();
+    }
+}
