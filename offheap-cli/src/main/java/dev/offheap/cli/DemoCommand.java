@@ -125,7 +125,7 @@ final class DemoCommand implements Callable<Integer> {
         consumer.join();
         out.printf("   %d buffers crossed threads in %d ms (checksum %d); the pool holds %s from the OS%n",
                 count, (System.nanoTime() - start) / 1_000_000, checksum.get(),
-                Bytes.human(pool.stats().osBytes()));
+                Bytes.human(pool.stats().bytesFromOs()));
     }
 
     private void virtualThreads(BufferPool pool) {
@@ -142,7 +142,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         var stats = pool.stats();
         out.printf("   done: %s from the OS, %d thread caches (virtual threads use the shared free lists)%n",
-                Bytes.human(stats.osBytes()), stats.threadCaches());
+                Bytes.human(stats.bytesFromOs()), stats.threadCaches());
     }
 
     private void dedicated(BufferPool pool) {
@@ -187,13 +187,13 @@ final class DemoCommand implements Callable<Integer> {
     private void leakDetection() throws InterruptedException {
         try (BufferPool pool = BufferPool.builder().name("demo-leaks").leakSampling(1).build()) {
             leak(pool);
-            for (int i = 0; i < 50 && pool.stats().leaksReported() == 0; i++) {
+            for (int i = 0; i < 50 && pool.stats().leaks() == 0; i++) {
                 System.gc();
                 Thread.sleep(20);
             }
             var stats = pool.stats();
             out.printf("   leaks reported: %d (logged through System.Logger above), leases now %d%n",
-                    stats.leaksReported(), stats.leases());
+                    stats.leaks(), stats.leases());
         }
     }
 

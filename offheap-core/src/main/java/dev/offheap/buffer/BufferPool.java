@@ -221,7 +221,7 @@ public final class BufferPool implements AutoCloseable {
      * What the pool holds now. Counts are exact when no thread is acquiring or releasing; while they are,
      * thread cache figures may lag. Walks every slot, so it costs time in proportion to the pool's size.
      */
-    public PoolStats stats() {
+    public BufferPoolStats stats() {
         leaks.poll();
         int[] inCaches = caches == null ? new int[classPools.length] : caches.cachedCounts();
         long[] hits = caches == null ? new long[classPools.length] : caches.hits();
@@ -230,7 +230,8 @@ public final class BufferPool implements AutoCloseable {
         for (int i = 0; i < classPools.length; i++) {
             perClass.add(classPools[i].stats(hits[i], misses[i], inCaches[i]));
         }
-        return PoolStats.of(name, memory.name(), osBytes.get(), dedicated.leased(), dedicated.bytes(),
+        return BufferPoolStats.of(name, budget.path(), memory.name(), osBytes.get(), peakBytesFromOs(),
+                budget.limit(), dedicated.leased(), dedicated.bytes(),
                 dedicated.acquires(), caches == null ? 0 : caches.registeredCount(),
                 caches == null ? 0 : threadCacheLimitBytes, leaks.reported(),
                 leaks.watchedCount(), perClass);
@@ -247,18 +248,20 @@ public final class BufferPool implements AutoCloseable {
     /**
      * Gives idle memory back to the OS: the caller's thread cache and those of dead threads are emptied,
      * live threads are asked to empty theirs at their next acquire or release, and every slab whose slots
-     * are all free is unmapped.
+     * are all free is unmapped. Slots still in the caches of live threads are freed by a later trim.
      *
+     * @return the bytes given back to the OS by this call
      * @throws IllegalStateException if the pool is closed
      */
-    public void trim() {
+    public long trim() {
         checkOpen();
         leaks.poll();
         if (caches != null) {
             caches.reclaim();
         }
-        trimSlabs();
+        long freed = trimSlabs();
         checkOpen(); // a close that raced this trim is reported as such
+        return freed;
     }
 
     /**
@@ -560,7 +563,7 @@ public final class BufferPool implements AutoCloseable {
          * with 2 MiB per class, buffers of random sizes handed between two threads took up to 28 % longer
          * on a 2-vCPU machine than with 256 KiB (BENCHMARKS.md). The memory the caches may hold is bounded by
          * {@code threadCaches} x the bytes of one full cache (about 18 MiB with the defaults), reported as
-         * {@link PoolStats#threadCacheLimitBytes()}; classes a thread stops acquiring decay back to the
+         * {@link BufferPoolStats#threadCacheLimitBytes()}; classes a thread stops acquiring decay back to the
          * shared level, where {@link BufferPool#trim()} frees them.
          */
         public Builder threadCacheSize(int bytesPerClass, int largestCachedSize) {

@@ -1,6 +1,5 @@
 package dev.offheap.buffer;
 
-import dev.offheap.account.MemoryBudget;
 import dev.offheap.metrics.BufferPoolMXBean;
 
 /**
@@ -14,7 +13,7 @@ final class BufferPoolMetrics implements BufferPoolMXBean {
 
     private final BufferPool pool;
     private final long ttlNanos;
-    private PoolStats snapshot;
+    private BufferPoolStats snapshot;
     private long takenAt;
 
     BufferPoolMetrics(BufferPool pool) {
@@ -27,7 +26,7 @@ final class BufferPoolMetrics implements BufferPoolMXBean {
         this.ttlNanos = ttlNanos;
     }
 
-    private synchronized PoolStats snapshot() {
+    private synchronized BufferPoolStats snapshot() {
         long now = System.nanoTime();
         if (snapshot == null || now - takenAt >= ttlNanos) {
             snapshot = pool.stats();
@@ -48,13 +47,12 @@ final class BufferPoolMetrics implements BufferPoolMXBean {
 
     @Override
     public long getBytesInUse() {
-        return snapshot().leasedBytes();
+        return snapshot().bytesInUse();
     }
 
     @Override
     public long getBytesCached() {
-        PoolStats s = snapshot();
-        return s.cachedBytes() + s.uncutBytes();
+        return snapshot().bytesCached();
     }
 
     @Override
@@ -64,8 +62,7 @@ final class BufferPoolMetrics implements BufferPoolMXBean {
 
     @Override
     public long getLimitBytes() {
-        long limit = pool.budget().limit();
-        return limit == MemoryBudget.UNLIMITED ? -1 : limit;
+        return pool.budget().limit();
     }
 
     @Override
@@ -75,7 +72,7 @@ final class BufferPoolMetrics implements BufferPoolMXBean {
 
     @Override
     public long getLeaks() {
-        return snapshot().leaksReported();
+        return snapshot().leaks();
     }
 
     @Override

@@ -5,7 +5,7 @@ package dev.offheap.buffer;
  *
  * @param slotSize bytes per buffer of this class
  * @param slabs slabs held now
- * @param osBytes bytes of those slabs
+ * @param bytesFromOs bytes of those slabs
  * @param slots slots cut from them so far
  * @param leased slots leased now
  * @param cached slots free now (in thread caches or the shared free list)
@@ -16,28 +16,51 @@ package dev.offheap.buffer;
  * @param slabsCreated slabs ever taken from the OS
  * @param slabsFreed slabs ever given back
  */
-public record SizeClassStats(int slotSize, int slabs, long osBytes, long slots, long leased, long cached,
+public record SizeClassStats(int slotSize, int slabs, long bytesFromOs, long slots, long leased, long cached,
         long inThreadCaches, long threadCacheHits, long threadCacheMisses, long uncachedAcquires,
         long slabsCreated, long slabsFreed) {
 
+    /**
+     * Buffers of this class ever acquired.
+     *
+     * @return thread-cache hits and misses plus uncached acquires
+     */
     public long acquires() {
         return threadCacheHits + threadCacheMisses + uncachedAcquires;
     }
 
-    public long leasedBytes() {
+    /**
+     * Slot bytes leased now.
+     *
+     * @return {@code leased x slotSize}
+     */
+    public long bytesInUse() {
         return leased * slotSize;
     }
 
-    public long cachedBytes() {
+    /**
+     * Slot bytes free now.
+     *
+     * @return {@code cached x slotSize}
+     */
+    public long freeSlotBytes() {
         return cached * slotSize;
     }
 
-    /** Bytes of slabs not yet cut into slots. */
+    /**
+     * Bytes of slabs not yet cut into slots.
+     *
+     * @return {@code bytesFromOs - slots x slotSize}
+     */
     public long uncutBytes() {
-        return osBytes - slots * slotSize;
+        return bytesFromOs - slots * slotSize;
     }
 
-    /** Share of acquires served by a thread cache without touching shared state; NaN before any. */
+    /**
+     * Share of acquires served by a thread cache without touching shared state.
+     *
+     * @return a rate between 0 and 1, NaN before any acquire through a thread cache
+     */
     public double threadCacheHitRate() {
         long cachedAcquires = threadCacheHits + threadCacheMisses;
         return cachedAcquires == 0 ? Double.NaN : (double) threadCacheHits / cachedAcquires;

@@ -1,63 +1,71 @@
 package dev.offheap.metrics;
 
 /**
- * A {@code BufferPool} as JMX shows it: {@code dev.offheap:type=BufferPool,name=<pool name>}.
+ * A {@code BufferPool} as JMX shows it: {@code dev.offheap:type=BufferPool,name=<pool name>}; the figures
+ * every pool has come from {@link PoolMXBean}.
  *
  * <p>{@code BytesFromOs}, {@code PeakBytes} and {@code LimitBytes} are read live. The other figures come
  * from one snapshot of the pool, taken at most once a second (taking one walks every slot), so that they
  * agree with each other: {@code BytesInUse + BytesCached} was {@code BytesFromOs} when it was taken.
+ * {@code BytesInUse} counts whole slots (a slot can be up to 20 % larger than its lease) and the regions of
+ * leases above the largest size class; {@code BytesCached} free slots (in thread caches and shared free
+ * lists) and slab space not yet cut into slots.
  */
-public interface BufferPoolMXBean {
-
-    /** The pool's name (the {@code ObjectName} may carry a suffix). */
-    String getName();
-
-    /** Bytes the pool holds from the OS now: slabs and the regions of leases above the largest size class. */
-    long getBytesFromOs();
-
-    /** Bytes of buffers leased now, in whole slots (a slot can be up to 20 % larger than its lease). */
-    long getBytesInUse();
-
-    /** Bytes held but not leased: free slots (in thread caches and shared free lists) and uncut slab space. */
-    long getBytesCached();
-
-    /** The most {@code BytesFromOs} ever held at once. */
-    long getPeakBytes();
-
-    /** The limit of the budget the pool charges, -1 when it has none. */
-    long getLimitBytes();
-
-    /** The path of the budget the pool charges. */
-    String getBudgetPath();
-
-    /** Leases found unreachable without release so far. */
-    long getLeaks();
-
-    /** Buffers leased now. */
-    long getLeases();
-
-    /** Buffers ever acquired. */
-    long getAcquires();
-
-    /** Share of acquires on platform threads served by their thread cache; NaN before any. */
-    double getThreadCacheHitRate();
-
-    /** Threads holding a cache of free buffers now. */
-    int getThreadCaches();
-
-    /** Bytes of free buffers in thread caches now (part of {@code BytesCached}). */
-    long getThreadCacheBytes();
-
-    /** The most all thread caches together may hold, as configured: caches x one full cache. */
-    long getThreadCacheLimitBytes();
-
-    /** Milliseconds since the snapshot behind the figures that need one was taken. */
-    long getSnapshotAgeMillis();
+public interface BufferPoolMXBean extends PoolMXBean {
 
     /**
-     * The addresses the pool holds from the OS now, as pairs {@code [start0, end0, start1, end1, ...]} in
-     * address order, ends exclusive, reserved addresses included: {@code offheap inspect} counts the pages
-     * resident inside them. Changes only when the pool maps or unmaps memory, never per acquire.
+     * Leases found unreachable without release so far.
+     *
+     * @return the number of leaks reported
      */
-    long[] getAddressRanges();
+    long getLeaks();
+
+    /**
+     * Buffers leased now.
+     *
+     * @return the number of leases
+     */
+    long getLeases();
+
+    /**
+     * Buffers ever acquired.
+     *
+     * @return the number of acquires
+     */
+    long getAcquires();
+
+    /**
+     * Share of acquires on platform threads served by their thread cache.
+     *
+     * @return a rate between 0 and 1, NaN before any acquire
+     */
+    double getThreadCacheHitRate();
+
+    /**
+     * Threads holding a cache of free buffers now.
+     *
+     * @return the number of thread caches
+     */
+    int getThreadCaches();
+
+    /**
+     * Bytes of free buffers in thread caches now (part of {@code BytesCached}).
+     *
+     * @return the bytes
+     */
+    long getThreadCacheBytes();
+
+    /**
+     * The most all thread caches together may hold, as configured: caches x one full cache.
+     *
+     * @return the bytes
+     */
+    long getThreadCacheLimitBytes();
+
+    /**
+     * Milliseconds since the snapshot behind the figures that need one was taken.
+     *
+     * @return the age in milliseconds, 0 before the first snapshot
+     */
+    long getSnapshotAgeMillis();
 }

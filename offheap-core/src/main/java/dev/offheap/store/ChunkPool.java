@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -206,8 +207,9 @@ public final class ChunkPool implements AutoCloseable {
         return bytes;
     }
 
-    public StoreStats stats() {
-        return new StoreStats(live.size(), mappings.used(), memory.stats(), spill == null ? null : spill.stats());
+    public ChunkPoolStats stats() {
+        return new ChunkPoolStats(name, memory.budget().path(), live.size(), mappings.used(), memory.stats(),
+                spill == null ? Optional.empty() : Optional.of(spill.stats()));
     }
 
     /**

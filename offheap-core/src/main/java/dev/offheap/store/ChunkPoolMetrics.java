@@ -33,13 +33,12 @@ final class ChunkPoolMetrics implements ChunkPoolMXBean {
 
     @Override
     public long getPeakBytes() {
-        ChunkStats memory = pool.stats().memory();
-        return memory.peakBacked() * memory.chunkSize();
+        return pool.stats().peakBytes();
     }
 
     @Override
     public long getLimitBytes() {
-        return orMinusOne(pool.memoryBudget().limit());
+        return pool.memoryBudget().limit();
     }
 
     @Override
@@ -48,26 +47,19 @@ final class ChunkPoolMetrics implements ChunkPoolMXBean {
     }
 
     @Override
-    public long getLeaks() {
-        return 0;
-    }
-
-    @Override
     public long getSpillBytes() {
-        ChunkStats spill = pool.stats().spill();
-        return spill == null ? 0 : spill.bytesBacked();
+        return pool.stats().spill().map(ChunkSourceStats::bytesBacked).orElse(0L);
     }
 
     @Override
     public long getSpillBytesInUse() {
-        ChunkStats spill = pool.stats().spill();
-        return spill == null ? 0 : spill.bytesInUse();
+        return pool.stats().spill().map(ChunkSourceStats::bytesInUse).orElse(0L);
     }
 
     @Override
     public long getSpillLimitBytes() {
         MemoryBudget spill = pool.spillBudget();
-        return spill == null ? -1 : orMinusOne(spill.limit());
+        return spill == null ? 0 : spill.limit();
     }
 
     @Override
@@ -88,9 +80,5 @@ final class ChunkPoolMetrics implements ChunkPoolMXBean {
     @Override
     public long[] getAddressRanges() {
         return pool.addressRanges();
-    }
-
-    private static long orMinusOne(long limit) {
-        return limit == MemoryBudget.UNLIMITED ? -1 : limit;
     }
 }

@@ -1,17 +1,93 @@
 package dev.offheap.store;
 
+import dev.offheap.metrics.PoolStats;
+import java.util.Objects;
+import java.util.Optional;
+
 /**
- * A snapshot of a {@link ChunkPool}.
+ * A snapshot of a {@link ChunkPool}. The {@link PoolStats} figures count its memory chunks, the pool's
+ * anonymous memory; the spill file's chunks, which live in the page cache, are in {@link #spill()}.
  *
+ * @param name       the pool's name
+ * @param budgetPath the path of the budget the memory chunks charge
  * @param liveArrays arrays not yet released
  * @param mappings   memory mappings the live arrays hold (Linux), counted against {@code vm.max_map_count}
  * @param memory     the memory chunks
- * @param spill      the spill file's chunks, or null without a spill directory
+ * @param spill      the spill file's chunks, empty without a spill directory
  */
-public record StoreStats(long liveArrays, long mappings, ChunkStats memory, ChunkStats spill) {
+public record ChunkPoolStats(String name, String budgetPath, long liveArrays, long mappings,
+        ChunkSourceStats memory, Optional<ChunkSourceStats> spill) implements PoolStats {
 
+    /**
+     * The canonical constructor.
+     *
+     * @throws NullPointerException if a name, {@code memory} or {@code spill} is null
+     */
+    public ChunkPoolStats {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(budgetPath, "budgetPath");
+        Objects.requireNonNull(memory, "memory");
+        Objects.requireNonNull(spill, "spill");
+    }
+
+    /**
+     * Bytes of memory chunks with memory behind them, held by arrays or free.
+     *
+     * @return {@code memory().bytesBacked()}
+     */
+    @Override
+    public long bytesFromOs() {
+        return memory.bytesBacked();
+    }
+
+    /**
+     * Bytes of memory chunks held by arrays.
+     *
+     * @return {@code memory().bytesInUse()}
+     */
+    @Override
+    public long bytesInUse() {
+        return memory.bytesInUse();
+    }
+
+    /**
+     * Bytes of memory chunks free for the next array, until {@code trim()}.
+     *
+     * @return {@code memory().bytesFree()}
+     */
+    @Override
+    public long bytesCached() {
+        return memory.bytesFree();
+    }
+
+    /**
+     * The most bytes of memory chunks ever backed at once.
+     *
+     * @return the peak in bytes
+     */
+    @Override
+    public long peakBytes() {
+        return memory.peakBacked() * memory.chunkSize();
+    }
+
+    /**
+     * The limit of the memory chunks' budget.
+     *
+     * @return the limit in bytes, {@code Long.MAX_VALUE} when there is none
+     */
+    @Override
+    public long limitBytes() {
+        return memory.limitBytes();
+    }
+
+    /**
+     * The snapshot for logs: arrays and mappings, then a line per chunk source.
+     *
+     * @return the text, two or three lines
+     */
+    @Override
     public String format() {
-        return liveArrays + " live arrays, " + mappings + " mappings\n  " + memory.format()
-                + (spill == null ? "" : "\n  " + spill.format());
+        return "store " + name + ": " + liveArrays + " live arrays, " + mappings + " mappings\n  " + memory.format()
+                + spill.map(s -> "\n  " + s.format()).orElse("");
     }
 }

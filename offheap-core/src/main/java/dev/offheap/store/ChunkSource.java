@@ -265,8 +265,8 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         return bytes;
     }
 
-    final synchronized ChunkStats stats() {
-        return new ChunkStats(name, chunkSize, created, inUse, backed.size(), holes.size(), budget().used(),
+    final synchronized ChunkSourceStats stats() {
+        return new ChunkSourceStats(name, chunkSize, created, inUse, backed.size(), holes.size(), budget().used(),
                 budget().limit(), peakBacked);
     }
 

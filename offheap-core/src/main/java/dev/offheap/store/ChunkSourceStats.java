@@ -3,7 +3,7 @@ package dev.offheap.store;
 import dev.offheap.account.Bytes;
 
 /**
- * A snapshot of one chunk source (memory or spill).
+ * A snapshot of one chunk source of a {@link ChunkPool}: its memory or its spill file.
  *
  * @param name        {@code "memory"} or {@code "spill"}
  * @param chunkSize   bytes per chunk
@@ -12,29 +12,47 @@ import dev.offheap.account.Bytes;
  * @param free        chunks with space behind them waiting for the next array
  * @param holes       chunks whose space was given back by {@code trim()}
  * @param bytesCharged bytes charged to the source's budget (in use plus free)
- * @param limit       the budget's limit
+ * @param limitBytes  the limit of the source's budget, {@code Long.MAX_VALUE} when there is none
  * @param peakBacked  the most chunks with space behind them (in use plus free) at once
  */
-public record ChunkStats(String name, long chunkSize, long created, long inUse, long free, long holes,
-        long bytesCharged, long limit, long peakBacked) {
+public record ChunkSourceStats(String name, long chunkSize, long created, long inUse, long free, long holes,
+        long bytesCharged, long limitBytes, long peakBacked) {
 
-    /** Bytes of chunks with space behind them: in use plus free (the budget may be shared with others). */
+    /**
+     * Bytes of chunks with space behind them: in use plus free (the budget may be shared with others).
+     *
+     * @return {@code (inUse + free) x chunkSize}
+     */
     public long bytesBacked() {
         return (inUse + free) * chunkSize;
     }
 
+    /**
+     * Bytes of chunks held by arrays.
+     *
+     * @return {@code inUse x chunkSize}
+     */
     public long bytesInUse() {
         return inUse * chunkSize;
     }
 
+    /**
+     * Bytes of chunks with space behind them waiting for the next array.
+     *
+     * @return {@code free x chunkSize}
+     */
     public long bytesFree() {
         return free * chunkSize;
     }
 
-    /** One line for logs: {@code memory: 12 chunks in use (48 MiB), 3 free (12 MiB), 0 holes; 60 MiB of 1 GiB}. */
+    /**
+     * One line for logs: {@code memory: 12 chunks in use (48 MiB), 3 free (12 MiB), 0 holes; 60 MiB of 1 GiB}.
+     *
+     * @return the line
+     */
     public String format() {
         return name + ": " + inUse + " chunks in use (" + Bytes.human(bytesInUse()) + "), " + free + " free ("
                 + Bytes.human(bytesFree()) + "), " + holes + " holes; " + Bytes.human(bytesCharged) + " of "
-                + (limit == Long.MAX_VALUE ? "unlimited" : Bytes.human(limit));
+                + (limitBytes == Long.MAX_VALUE ? "unlimited" : Bytes.human(limitBytes));
     }
 }

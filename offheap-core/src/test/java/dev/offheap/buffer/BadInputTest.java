@@ -50,7 +50,7 @@ class BadInputTest {
                         .isInstanceOf(IllegalArgumentException.class)
                         .hasMessageContaining(Integer.toString(size));
             }
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
             assertThat(pool.budget().used()).isZero();
         }
     }
@@ -78,7 +78,7 @@ class BadInputTest {
                     .hasMessageContaining("defaults")
                     .hasMessageContaining("Builder.maxLeaseSize");
             assertThatThrownBy(() -> pool.acquire((1 << 30) + 1)).isInstanceOf(IllegalArgumentException.class);
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
             assertThat(pool.budget().used()).isZero();
         }
     }
@@ -173,7 +173,7 @@ class BadInputTest {
         assertThatThrownBy(pool::trim)
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("bad-input");
-        assertThat(pool.stats().osBytes()).isZero();
+        assertThat(pool.stats().bytesFromOs()).isZero();
         assertThat(pool.budget().used()).isZero();
     }
 
@@ -201,7 +201,7 @@ class BadInputTest {
             assertThat(retained.release()).isTrue();
         }).doesNotThrowAnyException();
         assertThat(pool.budget().used()).isZero();
-        assertThat(pool.stats().osBytes()).isZero();
+        assertThat(pool.stats().bytesFromOs()).isZero();
         assertThatThrownBy(buffer::release).as("still a double release").isInstanceOf(IllegalStateException.class);
     }
 

@@ -33,7 +33,7 @@ class BudgetTest {
             }
             assertThat(root.used()).isEqualTo(MiB);
             assertThat(budget.used()).isEqualTo(MiB);
-            assertThat(pool.stats().osBytes()).isEqualTo(MiB);
+            assertThat(pool.stats().bytesFromOs()).isEqualTo(MiB);
 
             BudgetExceededException e = catchThrowableOfType(BudgetExceededException.class,
                     () -> pool.acquire(SIZE));
@@ -48,7 +48,7 @@ class BudgetTest {
                     .contains("of 1.0 MiB (1048576 bytes) allowed");
             assertThat(root.used()).as("nothing charged by the refused acquire").isEqualTo(MiB);
             assertThat(budget.used()).isEqualTo(MiB);
-            assertThat(pool.stats().osBytes()).isEqualTo(MiB);
+            assertThat(pool.stats().bytesFromOs()).isEqualTo(MiB);
             assertThat(pool.stats().leases()).isEqualTo(FIT);
 
             held.forEach(BufferLease::release);
@@ -68,7 +68,7 @@ class BudgetTest {
             assertThat(e.getMessage()).contains("'process/io'").contains("2.0 MiB (2097152 bytes)");
             assertThat(root.used()).as("the root was rolled back").isZero();
             assertThat(budget.used()).isZero();
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
             assertThat(pool.stats().dedicatedLeases()).isZero();
         }
     }
@@ -97,7 +97,7 @@ class BudgetTest {
                 other.segment().fill((byte) 1);
             }
             assertThat(root.used()).as("only the new class's slab is left").isEqualTo(256 * 1024);
-            assertThat(pool.stats().osBytes()).isEqualTo(256 * 1024);
+            assertThat(pool.stats().bytesFromOs()).isEqualTo(256 * 1024);
             assertThat(pool.stats().leases()).isZero();
         }
         assertThat(root.used()).isZero();
@@ -115,7 +115,7 @@ class BudgetTest {
             held.forEach(BufferLease::release);
             pool.trim();
             assertThat(root.used()).isZero();
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
             // 32 KiB slots come in 1 MiB slabs: the whole budget, free again after trim
             try (BufferLease big = pool.acquire(32 * 1024)) {
                 assertThat(big.size()).isEqualTo(32 * 1024);
@@ -178,7 +178,7 @@ class BudgetTest {
         pool.acquire(70_000);
         pool.acquire(2 * MiB);
         assertThat(budget.used()).isPositive();
-        assertThat(budget.used()).isEqualTo(pool.stats().osBytes());
+        assertThat(budget.used()).isEqualTo(pool.stats().bytesFromOs());
         pool.close();
         assertThat(budget.used()).isZero();
         assertThat(root.used()).isZero();
@@ -264,7 +264,7 @@ class BudgetTest {
                     .isLessThanOrEqualTo(budget.limit());
             assertThat(pool.stats().leases()).isZero();
             pool.trim();
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
             assertThat(budget.used()).isZero();
             assertThat(root.used()).isZero();
         }
@@ -280,7 +280,7 @@ class BudgetTest {
             assertThat(root.used()).isEqualTo(MiB);
             try (BufferLease other = b.acquire(SIZE)) {
                 assertThat(other.size()).isEqualTo(SIZE);
-                assertThat(a.stats().osBytes()).as("a trimmed its idle slab for b").isZero();
+                assertThat(a.stats().bytesFromOs()).as("a trimmed its idle slab for b").isZero();
                 assertThat(root.used()).isEqualTo(SLAB);
             }
         }
@@ -330,7 +330,7 @@ class BudgetTest {
                         () -> other.charge(MiB + 1));
                 assertThat(e.reclaimed()).isEqualTo(SLAB);
                 assertThat(e.used()).isZero();
-                assertThat(pool.stats().osBytes()).isZero();
+                assertThat(pool.stats().bytesFromOs()).isZero();
                 other.charge(MiB); // fits now
                 other.release(MiB);
             }
@@ -359,7 +359,7 @@ class BudgetTest {
             assertThat(pool.isClosed()).isTrue();
             assertThat(root.used()).as("the region went back").isZero();
             assertThat(pool.stats().dedicatedLeases()).isZero();
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
         }
     }
 

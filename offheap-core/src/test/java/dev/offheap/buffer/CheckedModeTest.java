@@ -188,7 +188,7 @@ class CheckedModeTest {
 
             buffer.release();
             pool.trim();
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
             assertThatThrownBy(() -> segment.get(ValueLayout.JAVA_BYTE, 0)).isInstanceOf(IllegalStateException.class);
             assertThatThrownBy(() -> bb.put(0, (byte) 1)).isInstanceOf(IllegalStateException.class);
         }

@@ -51,10 +51,10 @@ class LeakDetectionTest {
             assertThat(pool.stats().leases()).isEqualTo(5);
             assertThat(pool.stats().leaksWatched()).isEqualTo(5);
 
-            PoolStats stats = awaitLeaks(pool, 5);
-            assertThat(stats.leaksReported()).isEqualTo(5);
+            BufferPoolStats stats = awaitLeaks(pool, 5);
+            assertThat(stats.leaks()).isEqualTo(5);
             assertThat(stats.leases()).as("leaked memory went back to the pool").isZero();
-            assertThat(stats.leasedBytes()).isZero();
+            assertThat(stats.bytesInUse()).isZero();
             assertThat(stats.leaksWatched()).isZero();
             assertThat(new BufferPoolMetrics(pool, 0).getLeaks()).as("JMX's figure").isEqualTo(5);
 
@@ -71,7 +71,7 @@ class LeakDetectionTest {
             }
 
             pool.trim();
-            assertThat(pool.stats().osBytes()).as("the reclaimed memory can be trimmed").isZero();
+            assertThat(pool.stats().bytesFromOs()).as("the reclaimed memory can be trimmed").isZero();
         }
     }
 
@@ -80,11 +80,11 @@ class LeakDetectionTest {
         try (BufferPool pool = BufferPool.builder().name("leaky-dedicated").leakSampling(1).build()) {
             acquireAndDrop(pool, 2, (1 << 20) + 10);
             assertThat(pool.stats().dedicatedLeases()).isEqualTo(2);
-            PoolStats stats = awaitLeaks(pool, 2);
+            BufferPoolStats stats = awaitLeaks(pool, 2);
             assertThat(stats.leases()).isZero();
             assertThat(stats.dedicatedLeases()).isZero();
             assertThat(stats.dedicatedBytes()).isZero();
-            assertThat(stats.osBytes()).isZero();
+            assertThat(stats.bytesFromOs()).isZero();
             assertThat(pool.budget().used()).isZero();
         }
     }
@@ -93,7 +93,7 @@ class LeakDetectionTest {
     void leakedCheckedLeasesAreReportedAndTheirMemoryGoesBack() {
         try (BufferPool pool = BufferPool.builder().name("leaky-checked").checked(true).leakSampling(1).build()) {
             acquireAndDrop(pool, 3, 64);
-            PoolStats stats = awaitLeaks(pool, 3);
+            BufferPoolStats stats = awaitLeaks(pool, 3);
             assertThat(stats.leases()).isZero();
         }
     }
@@ -105,12 +105,12 @@ class LeakDetectionTest {
             assertThat(pool.stats().leaksWatched()).as("released leases are no longer watched").isZero();
             // one real leak: once it is reported, the collector has certainly seen the released ones too
             acquireAndDrop(pool, 1, 100);
-            PoolStats stats = awaitLeaks(pool, 1);
+            BufferPoolStats stats = awaitLeaks(pool, 1);
             for (int i = 0; i < 3; i++) {
                 System.gc();
                 stats = pool.stats();
             }
-            assertThat(stats.leaksReported()).as("only the one real leak").isEqualTo(1);
+            assertThat(stats.leaks()).as("only the one real leak").isEqualTo(1);
             assertThat(records.stream().filter(r -> r.message().contains("LEAK"))).hasSize(1);
             assertThat(stats.leases()).isZero();
         }
@@ -123,7 +123,7 @@ class LeakDetectionTest {
             acquireAndDrop(pool, 1, 100);
             awaitLeaks(pool, 1);
             System.gc();
-            assertThat(pool.stats().leaksReported()).isEqualTo(1);
+            assertThat(pool.stats().leaks()).isEqualTo(1);
             assertThat(kept.refCount()).isEqualTo(1);
             kept.segment().set(java.lang.foreign.ValueLayout.JAVA_BYTE, 99, (byte) 1);
             assertThat(kept.release()).isTrue();
@@ -148,8 +148,8 @@ class LeakDetectionTest {
             for (int i = 0; i < 3; i++) {
                 System.gc();
             }
-            PoolStats stats = pool.stats();
-            assertThat(stats.leaksReported()).isZero();
+            BufferPoolStats stats = pool.stats();
+            assertThat(stats.leaks()).isZero();
             assertThat(stats.leaksWatched()).isZero();
             assertThat(stats.leases()).isEqualTo(3);
         }
@@ -230,11 +230,11 @@ class LeakDetectionTest {
         }
     }
 
-    private static PoolStats awaitLeaks(BufferPool pool, long expected) {
+    private static BufferPoolStats awaitLeaks(BufferPool pool, long expected) {
         long deadline = System.nanoTime() + TIMEOUT_NANOS;
-        PoolStats stats = pool.stats();
-        LongSupplier reported = () -> pool.stats().leaksReported();
-        while (stats.leaksReported() < expected && System.nanoTime() < deadline) {
+        BufferPoolStats stats = pool.stats();
+        LongSupplier reported = () -> pool.stats().leaks();
+        while (stats.leaks() < expected && System.nanoTime() < deadline) {
             System.gc();
             try {
                 Thread.sleep(10);
@@ -244,7 +244,7 @@ class LeakDetectionTest {
             }
             stats = pool.stats();
         }
-        assertThat(stats.leaksReported()).as("leaks reported (waited up to 10 s of GCs)").isEqualTo(expected);
+        assertThat(stats.leaks()).as("leaks reported (waited up to 10 s of GCs)").isEqualTo(expected);
         assertThat(reported.getAsLong()).isEqualTo(expected);
         return stats;
     }

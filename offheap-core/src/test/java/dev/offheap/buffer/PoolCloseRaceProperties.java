@@ -244,10 +244,10 @@ class PoolCloseRaceProperties {
             assertThat(left.release()).isTrue();
         }
 
-        PoolStats stats = pool.stats();
+        BufferPoolStats stats = pool.stats();
         assertThat(stats.leases()).as("leases once every one was released:%n%s", stats.format()).isZero();
         pool.trim(); // the pool is open: it still gives its idle memory back, and its budget takes it
-        assertThat(pool.stats().osBytes()).as("after trim:%n%s", pool.stats().format()).isZero();
+        assertThat(pool.stats().bytesFromOs()).as("after trim:%n%s", pool.stats().format()).isZero();
         assertThat(given.used()).as("the closed budget once the pool trimmed").isZero();
         pool.close();
         checkEmpty(pool);
@@ -317,10 +317,10 @@ class PoolCloseRaceProperties {
                     race.refusal().accept(closed);
                 }
             } else if (dice < 99 || !closer) {
-                PoolStats stats = pool.stats();
-                assertThat(stats.osBytes()).isNotNegative();
+                BufferPoolStats stats = pool.stats();
+                assertThat(stats.bytesFromOs()).isNotNegative();
                 assertThat(stats.leases()).isNotNegative();
-                assertThat(stats.leasedBytes()).isNotNegative();
+                assertThat(stats.bytesInUse()).isNotNegative();
             } else {
                 pool.close();
                 assertThat(pool.isClosed()).isTrue();
@@ -352,12 +352,12 @@ class PoolCloseRaceProperties {
 
     /** A closed pool holds nothing: every figure is 0. */
     private static void checkEmpty(BufferPool pool) {
-        PoolStats stats = pool.stats();
+        BufferPoolStats stats = pool.stats();
         String table = stats.format();
-        assertThat(stats.osBytes()).as("bytes from the OS:%n%s", table).isZero();
+        assertThat(stats.bytesFromOs()).as("bytes from the OS:%n%s", table).isZero();
         assertThat(stats.slabBytes()).as("slab bytes:%n%s", table).isZero();
-        assertThat(stats.leasedBytes()).as("leased bytes:%n%s", table).isZero();
-        assertThat(stats.cachedBytes()).as("cached bytes:%n%s", table).isZero();
+        assertThat(stats.bytesInUse()).as("leased bytes:%n%s", table).isZero();
+        assertThat(stats.freeSlotBytes()).as("cached bytes:%n%s", table).isZero();
         assertThat(stats.uncutBytes()).as("uncut bytes:%n%s", table).isZero();
         assertThat(stats.leases()).as("leases:%n%s", table).isZero();
         assertThat(stats.dedicatedLeases()).as("dedicated leases:%n%s", table).isZero();
@@ -365,7 +365,7 @@ class PoolCloseRaceProperties {
         assertThat(stats.threadCacheBytes()).as("thread cache bytes:%n%s", table).isZero();
         assertThat(stats.threadCaches()).as("thread caches:%n%s", table).isZero();
         assertThat(stats.leaksWatched()).as("leases watched for leaks:%n%s", table).isZero();
-        assertThat(stats.leaksReported()).as("leaks reported:%n%s", table).isZero();
+        assertThat(stats.leaks()).as("leaks reported:%n%s", table).isZero();
         for (SizeClassStats c : stats.sizeClasses()) {
             assertThat(c.slabs()).as("slabs of the %d-byte class", c.slotSize()).isZero();
             assertThat(c.slots()).as("slots of the %d-byte class", c.slotSize()).isZero();

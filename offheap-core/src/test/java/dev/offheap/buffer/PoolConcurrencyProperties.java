@@ -313,20 +313,20 @@ class PoolConcurrencyProperties {
             }
             assertThat(live.size()).isZero();
             if (dropped.get() > 0) {
-                assertThat(awaitLeaks(pool, dropped.get()).leaksReported()).as("dropped leases reported as leaks")
+                assertThat(awaitLeaks(pool, dropped.get()).leaks()).as("dropped leases reported as leaks")
                         .isEqualTo(dropped.get());
             }
 
-            PoolStats stats = pool.stats();
+            BufferPoolStats stats = pool.stats();
             assertThat(stats.leases()).as("leases after all were released").isZero();
-            assertThat(stats.leasedBytes()).as("leased bytes after all were released").isZero();
+            assertThat(stats.bytesInUse()).as("leased bytes after all were released").isZero();
             assertThat(stats.dedicatedLeases()).isZero();
-            assertThat(stats.leaksReported()).as("leaks reported: only the dropped leases").isEqualTo(dropped.get());
+            assertThat(stats.leaks()).as("leaks reported: only the dropped leases").isEqualTo(dropped.get());
             assertThat(stats.leaksWatched()).as("tracked leases still watched after all ended").isZero();
 
             pool.trim();
-            PoolStats trimmed = pool.stats();
-            assertThat(trimmed.osBytes()).as("bytes from the OS after trim:%n%s", trimmed.format()).isZero();
+            BufferPoolStats trimmed = pool.stats();
+            assertThat(trimmed.bytesFromOs()).as("bytes from the OS after trim:%n%s", trimmed.format()).isZero();
             assertThat(pool.budget().used()).as("budget after trim").isZero();
         } finally {
             pool.close();
@@ -337,10 +337,10 @@ class PoolConcurrencyProperties {
      * Collects garbage until the pool reported {@code leaks} leases (stats() polls the detector), for at most
      * 20 s; returns the last stats.
      */
-    private static PoolStats awaitLeaks(BufferPool pool, long leaks) throws InterruptedException {
+    private static BufferPoolStats awaitLeaks(BufferPool pool, long leaks) throws InterruptedException {
         long deadline = System.nanoTime() + 20_000_000_000L;
-        PoolStats stats = pool.stats();
-        while (stats.leaksReported() < leaks && System.nanoTime() < deadline) {
+        BufferPoolStats stats = pool.stats();
+        while (stats.leaks() < leaks && System.nanoTime() < deadline) {
             System.gc();
             Thread.sleep(5);
             stats = pool.stats();
@@ -433,7 +433,7 @@ class PoolConcurrencyProperties {
                 }
                 case Trim() -> {
                     pool.trim();
-                    PoolStats stats = pool.stats();
+                    BufferPoolStats stats = pool.stats();
                     if (!pool.isClosed()) { // a closed pool reports nothing leased
                         assertThat(stats.leases()).isGreaterThanOrEqualTo(held.size());
                     }

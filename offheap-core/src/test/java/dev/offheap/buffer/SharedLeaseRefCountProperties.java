@@ -216,11 +216,11 @@ class SharedLeaseRefCountProperties {
                     .hasMessageContaining("'" + pool.name() + "'");
         }
         assertThat(lease.refCount()).as("a refused use changes nothing").isZero();
-        PoolStats stats = pool.stats();
+        BufferPoolStats stats = pool.stats();
         assertThat(stats.leases()).as("leases once the shared one ended:%n%s", stats.format()).isZero();
-        assertThat(stats.leasedBytes()).isZero();
+        assertThat(stats.bytesInUse()).isZero();
         assertThat(stats.leaksWatched()).isZero();
-        assertThat(stats.leaksReported()).isZero();
+        assertThat(stats.leaks()).isZero();
     }
 
     /**
@@ -243,8 +243,8 @@ class SharedLeaseRefCountProperties {
             all.forEach(BufferLease::release);
         }
         pool.trim();
-        PoolStats trimmed = pool.stats();
-        assertThat(trimmed.osBytes()).as("bytes from the OS after trim (a slot freed twice keeps its slab):%n%s",
+        BufferPoolStats trimmed = pool.stats();
+        assertThat(trimmed.bytesFromOs()).as("bytes from the OS after trim (a slot freed twice keeps its slab):%n%s",
                 trimmed.format()).isZero();
         assertThat(trimmed.leases()).isZero();
         assertThat(pool.budget().used()).as("budget after trim").isZero();

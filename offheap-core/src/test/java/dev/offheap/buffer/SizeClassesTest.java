@@ -103,7 +103,7 @@ class SizeClassesTest {
                 try (BufferLease b = pool.acquire(size)) {
                     assertThat(b.size()).isEqualTo(size);
                     int slot = classes.size(classes.indexOf(size));
-                    assertThat(pool.stats().leasedBytes()).as("slot bytes of a lease of %d", size).isEqualTo(slot);
+                    assertThat(pool.stats().bytesInUse()).as("slot bytes of a lease of %d", size).isEqualTo(slot);
                 }
             }
         }

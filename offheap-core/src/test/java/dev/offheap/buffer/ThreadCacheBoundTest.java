@@ -58,7 +58,7 @@ class ThreadCacheBoundTest {
                 }));
             }
             allDone.await(120, TimeUnit.SECONDS);
-            PoolStats whileAlive;
+            BufferPoolStats whileAlive;
             try {
                 whileAlive = pool.stats();
             } finally {
@@ -77,10 +77,10 @@ class ThreadCacheBoundTest {
             }
             releaseAll(handedOver);
             pool.trim();
-            PoolStats after = pool.stats();
+            BufferPoolStats after = pool.stats();
             assertThat(after.leases()).isZero();
             assertThat(after.threadCacheBytes()).isZero();
-            assertThat(after.osBytes()).as("every slot back, every slab unmapped:%n%s", after.format()).isZero();
+            assertThat(after.bytesFromOs()).as("every slot back, every slab unmapped:%n%s", after.format()).isZero();
         }
     }
 
@@ -105,9 +105,9 @@ class ThreadCacheBoundTest {
             assertThat(pool.stats().threadCaches()).isZero();
             releaseAll(handedOver);
             pool.trim();
-            PoolStats after = pool.stats();
+            BufferPoolStats after = pool.stats();
             assertThat(after.leases()).isZero();
-            assertThat(after.osBytes()).as("every slot back, every slab unmapped:%n%s", after.format()).isZero();
+            assertThat(after.bytesFromOs()).as("every slot back, every slab unmapped:%n%s", after.format()).isZero();
         }
     }
 
@@ -138,7 +138,7 @@ class ThreadCacheBoundTest {
             task.get(60, TimeUnit.SECONDS);
             thread.join(TimeUnit.SECONDS.toMillis(60)); // a dead thread's cache is drained by trim()
             pool.trim();
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
         }
     }
 

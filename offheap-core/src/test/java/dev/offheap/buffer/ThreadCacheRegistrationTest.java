@@ -129,7 +129,7 @@ class ThreadCacheRegistrationTest {
     }
 
     private static SizeClassStats classOf(BufferPool pool, int slotSize) {
-        PoolStats stats = pool.stats();
+        BufferPoolStats stats = pool.stats();
         return stats.sizeClasses().stream().filter(c -> c.slotSize() == slotSize).findFirst()
                 .orElseThrow(() -> new AssertionError("no class of " + slotSize + " bytes in " + stats.format()));
     }

@@ -74,7 +74,7 @@ class ThreadScalingTest {
                                 inFlight.release();
                             }
                             if (n % 1000 == 0) {
-                                peakOsBytes.accumulateAndGet(pool.stats().osBytes(), Math::max);
+                                peakOsBytes.accumulateAndGet(pool.stats().bytesFromOs(), Math::max);
                             }
                         } catch (Throwable e) {
                             failures.add(e);
@@ -83,7 +83,7 @@ class ThreadScalingTest {
                 }
             }
             assertThat(failures).isEmpty();
-            PoolStats stats = pool.stats();
+            BufferPoolStats stats = pool.stats();
             assertThat(stats.leases()).isZero();
             assertThat(stats.acquires()).isEqualTo(threads);
             assertThat(stats.threadCaches()).isLessThanOrEqualTo(threadCaches);
@@ -92,11 +92,11 @@ class ThreadScalingTest {
             int maxLive = live.max.get();
             long bound = roundUp((long) 2 * maxLive * KiB, 64 * KiB) + 64 * KiB;
             assertThat(maxLive).isLessThanOrEqualTo(2000);
-            assertThat(stats.osBytes()).as("max live %d:%n%s", maxLive, stats.format()).isLessThanOrEqualTo(bound);
+            assertThat(stats.bytesFromOs()).as("max live %d:%n%s", maxLive, stats.format()).isLessThanOrEqualTo(bound);
             assertThat(peakOsBytes.get()).isLessThanOrEqualTo(bound);
-            assertThat(stats.osBytes()).isLessThan(64L * MiB);
+            assertThat(stats.bytesFromOs()).isLessThan(64L * MiB);
             pool.trim();
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
         }
     }
 
@@ -141,7 +141,7 @@ class ThreadScalingTest {
                 }));
             }
             allDone.await(60, TimeUnit.SECONDS);
-            PoolStats stats;
+            BufferPoolStats stats;
             try {
                 stats = pool.stats();
             } finally {
@@ -165,9 +165,9 @@ class ThreadScalingTest {
             long liveBytes = (long) threads * perThread * 4 * KiB;
             long cacheBytes = threadCaches * oneCache;
             long bound = liveBytes + cacheBytes + threads * 4 * KiB + sizes.length * 128 * KiB;
-            assertThat(stats.osBytes()).as("%s", stats.format()).isLessThanOrEqualTo(bound);
+            assertThat(stats.bytesFromOs()).as("%s", stats.format()).isLessThanOrEqualTo(bound);
             pool.trim();
-            assertThat(pool.stats().osBytes()).as("all threads ended").isZero();
+            assertThat(pool.stats().bytesFromOs()).as("all threads ended").isZero();
         }
     }
 
@@ -187,7 +187,7 @@ class ThreadScalingTest {
                         b.segment().set(ValueLayout.JAVA_INT_UNALIGNED, b.size() - 4, i);
                         queue.put(b);
                         if (i % 10_000 == 0) {
-                            peakOsBytes.accumulateAndGet(pool.stats().osBytes(), Math::max);
+                            peakOsBytes.accumulateAndGet(pool.stats().bytesFromOs(), Math::max);
                         }
                     }
                 } catch (Throwable e) {
@@ -213,13 +213,13 @@ class ThreadScalingTest {
             producer.join();
             consumer.join();
             assertThat(failures).isEmpty();
-            PoolStats stats = pool.stats();
+            BufferPoolStats stats = pool.stats();
             assertThat(stats.leases()).isZero();
             assertThat(stats.acquires()).isEqualTo(count);
             assertThat(peakOsBytes.get()).as("peak while running").isLessThan(16L * MiB);
-            assertThat(stats.osBytes()).as("%s", stats.format()).isLessThan(16L * MiB);
+            assertThat(stats.bytesFromOs()).as("%s", stats.format()).isLessThan(16L * MiB);
             pool.trim();
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
         }
     }
 

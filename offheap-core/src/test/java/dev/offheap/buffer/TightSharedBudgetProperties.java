@@ -108,10 +108,10 @@ class TightSharedBudgetProperties {
 
             // Quiet now: the books are exact.
             for (BufferPool pool : pools) {
-                PoolStats stats = pool.stats();
+                BufferPoolStats stats = pool.stats();
                 assertThat(stats.leases()).as("%s leases after every release", pool.name()).isZero();
                 assertThat(charged(pool)).as("%s: its owner's charge is what it holds from the OS:%n%s", pool.name(),
-                        stats.format()).isEqualTo(stats.osBytes());
+                        stats.format()).isEqualTo(stats.bytesFromOs());
             }
             for (MemoryBudget budget : distinct(budgets, root)) {
                 long below = budget.children().stream().mapToLong(c -> c.used() + reservationLeft(c)).sum();
@@ -123,7 +123,7 @@ class TightSharedBudgetProperties {
 
             for (BufferPool pool : pools) {
                 pool.trim();
-                assertThat(pool.stats().osBytes()).as("%s after trim:%n%s", pool.name(), pool.stats().format())
+                assertThat(pool.stats().bytesFromOs()).as("%s after trim:%n%s", pool.name(), pool.stats().format())
                         .isZero();
             }
             long reserved = budgets.stream().filter(b -> b != root).mapToLong(MemoryBudget::reservation).sum();

@@ -36,14 +36,16 @@ class TrimAndStatsTest {
                 held.forEach(BufferLease::release);
                 held.clear();
             }
-            PoolStats before = pool.stats();
-            assertThat(before.osBytes()).isPositive();
+            BufferPoolStats before = pool.stats();
+            assertThat(before.bytesFromOs()).isPositive();
             assertThat(before.leases()).isZero();
-            pool.trim();
-            PoolStats after = pool.stats();
-            assertThat(after.osBytes()).as("after trim:%n%s", after.format()).isZero();
+            assertThat(before.bytesFromOs()).isEqualTo(before.bytesInUse() + before.bytesCached());
+            assertThat(pool.trim()).as("trim returns the bytes it gave back, as ChunkPool.trim does")
+                    .isEqualTo(before.bytesFromOs());
+            BufferPoolStats after = pool.stats();
+            assertThat(after.bytesFromOs()).as("after trim:%n%s", after.format()).isZero();
             assertThat(after.slabBytes()).isZero();
-            assertThat(after.cachedBytes()).isZero();
+            assertThat(after.freeSlotBytes()).isZero();
             assertThat(after.uncutBytes()).isZero();
             assertThat(pool.budget().used()).isZero();
             for (SizeClassStats c : after.sizeClasses()) {
@@ -69,15 +71,15 @@ class TrimAndStatsTest {
                 Patterns.fill(held.get(i).segment(), i);
             }
             pool.trim();
-            PoolStats stats = pool.stats();
+            BufferPoolStats stats = pool.stats();
             assertThat(stats.leases()).isEqualTo(100);
-            assertThat(stats.osBytes()).isPositive();
+            assertThat(stats.bytesFromOs()).isPositive();
             for (int i = 0; i < 100; i++) {
                 Patterns.verify(held.get(i).segment(), i);
             }
             held.forEach(BufferLease::release);
             pool.trim();
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
         }
     }
 
@@ -92,9 +94,9 @@ class TrimAndStatsTest {
                 held.forEach(BufferLease::release);
             });
             worker.join();
-            assertThat(pool.stats().cachedBytes()).isPositive();
+            assertThat(pool.stats().freeSlotBytes()).isPositive();
             pool.trim();
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
             assertThat(pool.stats().threadCaches()).as("the dead thread's cache is gone").isLessThanOrEqualTo(1);
         }
     }
@@ -165,12 +167,12 @@ class TrimAndStatsTest {
                     w.join();
                 }
                 assertThat(failures).isEmpty();
-                PoolStats used = pool.stats();
+                BufferPoolStats used = pool.stats();
                 assertThat(used.leases()).isZero();
                 SizeClassStats cls = classOf(used, 1024);
                 pool.trim();
-                PoolStats trimmed = pool.stats();
-                assertThat(trimmed.osBytes())
+                BufferPoolStats trimmed = pool.stats();
+                assertThat(trimmed.bytesFromOs())
                         .as("round %d after trim (before it: %d slots cut, which need %d slabs; the class held %d)"
                                 + ":%n%s", round, cls.slots(), (cls.slots() + 63) / 64, cls.slabs(), trimmed.format())
                         .isZero();
@@ -193,7 +195,7 @@ class TrimAndStatsTest {
                 }
             });
             worker.join();
-            PoolStats stats = pool.stats();
+            BufferPoolStats stats = pool.stats();
             assertThat(classOf(stats, 112).threadCacheHits())
                     .as("the only worker got the only cache (not the thread that merely trimmed):%n%s", stats.format())
                     .isPositive();
@@ -214,15 +216,15 @@ class TrimAndStatsTest {
             }
             long live = held.stream().filter(b -> b.refCount() > 0).count();
 
-            PoolStats stats = pool.stats();
-            assertThat(stats.pool()).isEqualTo("stats-pool");
+            BufferPoolStats stats = pool.stats();
+            assertThat(stats.name()).isEqualTo("stats-pool");
             assertThat(stats.memorySource()).isEqualTo(NativeMemory.system().name());
             assertThat(stats.leases()).isEqualTo(live);
             assertThat(stats.dedicatedLeases()).isZero();
             assertThat(stats.acquires()).isEqualTo(held.size());
-            assertThat(stats.osBytes()).isEqualTo(stats.leasedBytes() + stats.cachedBytes() + stats.uncutBytes());
-            assertThat(stats.slabBytes()).isEqualTo(stats.osBytes());
-            assertThat(stats.osBytes()).isEqualTo(pool.budget().used());
+            assertThat(stats.bytesFromOs()).isEqualTo(stats.bytesInUse() + stats.freeSlotBytes() + stats.uncutBytes());
+            assertThat(stats.slabBytes()).isEqualTo(stats.bytesFromOs());
+            assertThat(stats.bytesFromOs()).isEqualTo(pool.budget().used());
 
             long slabBytes = 0;
             long leased = 0;
@@ -235,22 +237,22 @@ class TrimAndStatsTest {
                 previousSlot = c.slotSize();
                 assertThat(c.slots()).isEqualTo(c.leased() + c.cached());
                 assertThat(c.inThreadCaches()).isBetween(0L, c.cached());
-                assertThat(c.osBytes()).isEqualTo(c.slots() * c.slotSize() + c.uncutBytes());
+                assertThat(c.bytesFromOs()).isEqualTo(c.slots() * c.slotSize() + c.uncutBytes());
                 assertThat(c.uncutBytes()).isNotNegative();
-                assertThat(c.leasedBytes()).isEqualTo(c.leased() * c.slotSize());
-                assertThat(c.cachedBytes()).isEqualTo(c.cached() * c.slotSize());
+                assertThat(c.bytesInUse()).isEqualTo(c.leased() * c.slotSize());
+                assertThat(c.freeSlotBytes()).isEqualTo(c.cached() * c.slotSize());
                 assertThat(c.slabsCreated() - c.slabsFreed()).isEqualTo(c.slabs());
                 assertThat(c.acquires()).isEqualTo(c.threadCacheHits() + c.threadCacheMisses() + c.uncachedAcquires());
-                slabBytes += c.osBytes();
+                slabBytes += c.bytesFromOs();
                 leased += c.leased();
-                leasedBytes += c.leasedBytes();
-                cachedBytes += c.cachedBytes();
+                leasedBytes += c.bytesInUse();
+                cachedBytes += c.freeSlotBytes();
                 uncutBytes += c.uncutBytes();
             }
             assertThat(slabBytes).isEqualTo(stats.slabBytes());
             assertThat(leased).isEqualTo(stats.leases());
-            assertThat(leasedBytes).isEqualTo(stats.leasedBytes());
-            assertThat(cachedBytes).isEqualTo(stats.cachedBytes());
+            assertThat(leasedBytes).isEqualTo(stats.bytesInUse());
+            assertThat(cachedBytes).isEqualTo(stats.freeSlotBytes());
             assertThat(uncutBytes).isEqualTo(stats.uncutBytes());
             SizeClasses classes = new SizeClasses(1 << 20);
             for (int size : SIZES) {
@@ -259,7 +261,7 @@ class TrimAndStatsTest {
             }
             held.stream().filter(b -> b.refCount() > 0).forEach(BufferLease::release);
             assertThat(pool.stats().leases()).isZero();
-            assertThat(pool.stats().leasedBytes()).isZero();
+            assertThat(pool.stats().bytesInUse()).isZero();
         }
     }
 
@@ -268,19 +270,19 @@ class TrimAndStatsTest {
         try (BufferPool pool = pool(false)) {
             BufferLease small = pool.acquire(100);
             BufferLease big = pool.acquire((1 << 20) + 1);
-            PoolStats stats = pool.stats();
+            BufferPoolStats stats = pool.stats();
             assertThat(stats.leases()).isEqualTo(2);
             assertThat(stats.dedicatedLeases()).isEqualTo(1);
             assertThat(stats.dedicatedBytes()).isEqualTo((1 << 20) + 4096);
-            assertThat(stats.osBytes()).isEqualTo(stats.slabBytes() + stats.dedicatedBytes());
-            assertThat(stats.leasedBytes()).isEqualTo(112 + stats.dedicatedBytes());
+            assertThat(stats.bytesFromOs()).isEqualTo(stats.slabBytes() + stats.dedicatedBytes());
+            assertThat(stats.bytesInUse()).isEqualTo(112 + stats.dedicatedBytes());
             assertThat(stats.acquires()).isEqualTo(2);
             big.release();
             small.release();
             stats = pool.stats();
             assertThat(stats.dedicatedLeases()).isZero();
             assertThat(stats.dedicatedBytes()).isZero();
-            assertThat(stats.osBytes()).isEqualTo(stats.slabBytes());
+            assertThat(stats.bytesFromOs()).isEqualTo(stats.slabBytes());
         }
     }
 
@@ -291,7 +293,7 @@ class TrimAndStatsTest {
             for (int i = 0; i < 1000; i++) {
                 pool.acquire(i % 5000).release();
             }
-            PoolStats stats = pool.stats();
+            BufferPoolStats stats = pool.stats();
             assertThat(stats.threadCacheHitRate()).as("a steady acquire/release on one thread hits its cache")
                     .isGreaterThan(0.5);
             long hits = 0;
@@ -329,7 +331,7 @@ class TrimAndStatsTest {
             for (int i = 0; i < 100; i++) {
                 pool.acquire(100).release();
             }
-            PoolStats stats = pool.stats();
+            BufferPoolStats stats = pool.stats();
             assertThat(stats.threadCaches()).isZero();
             assertThat(stats.threadCacheHitRate()).isNaN();
             assertThat(classOf(stats, 112).uncachedAcquires()).isEqualTo(100);
@@ -353,8 +355,8 @@ class TrimAndStatsTest {
     @Test
     void statsOfANewPoolAreEmpty() {
         try (BufferPool pool = BufferPool.builder().name("empty").build()) {
-            PoolStats stats = pool.stats();
-            assertThat(stats.osBytes()).isZero();
+            BufferPoolStats stats = pool.stats();
+            assertThat(stats.bytesFromOs()).isZero();
             assertThat(stats.leases()).isZero();
             assertThat(stats.acquires()).isZero();
             assertThat(stats.sizeClasses()).isEmpty();
@@ -374,7 +376,7 @@ class TrimAndStatsTest {
                 }
             }
             held.forEach(BufferLease::release);
-            PoolStats stats = pool.stats();
+            BufferPoolStats stats = pool.stats();
             long hits = stats.sizeClasses().stream().mapToLong(SizeClassStats::threadCacheHits).sum();
             long misses = stats.sizeClasses().stream().mapToLong(SizeClassStats::threadCacheMisses).sum();
             assertThat(hits + misses).as("every acquire on this platform thread is a hit or a miss").isEqualTo(2000);
@@ -389,7 +391,7 @@ class TrimAndStatsTest {
         try (BufferPool pool = pool(false)) {
             pool.acquire(100).release(); // the cache is empty: a miss, which refills it
             pool.acquire(100).release(); // a hit
-            PoolStats stats = pool.stats();
+            BufferPoolStats stats = pool.stats();
             assertThat(stats.threadCacheHitRate()).isEqualTo(0.5);
             assertThat(classOf(stats, 112).threadCacheHitRate()).isEqualTo(0.5);
             String text = stats.format();
@@ -511,7 +513,7 @@ class TrimAndStatsTest {
         }
     }
 
-    private static SizeClassStats classOf(PoolStats stats, int slotSize) {
+    private static SizeClassStats classOf(BufferPoolStats stats, int slotSize) {
         return stats.sizeClasses().stream().filter(c -> c.slotSize() == slotSize).findFirst()
                 .orElseThrow(() -> new AssertionError("no class of " + slotSize + " bytes in " + stats.format()));
     }

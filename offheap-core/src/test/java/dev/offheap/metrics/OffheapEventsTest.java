@@ -86,7 +86,7 @@ class OffheapEventsTest {
              BufferPool pool = BufferPool.builder().name("jfr-leaky").leakSampling(1).jmx(false).build()) {
             acquireAndDrop(pool);
             long deadline = System.nanoTime() + TIMEOUT_NANOS;
-            while (pool.stats().leaksReported() == 0 && System.nanoTime() < deadline) {
+            while (pool.stats().leaks() == 0 && System.nanoTime() < deadline) {
                 System.gc();
                 Thread.onSpinWait();
             }

@@ -1,6 +1,7 @@
 package dev.offheap.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.buffer.BufferLease;
@@ -43,7 +44,7 @@ class PoolMBeansTest {
             assertThat(SERVER.getAttribute(bean, "BytesInUse")).isEqualTo(10 * 1024L);
             assertThat(SERVER.getAttribute(bean, "BytesCached")).isEqualTo(SLAB - 10 * 1024L);
             assertThat(SERVER.getAttribute(bean, "PeakBytes")).isEqualTo(SLAB);
-            assertThat(SERVER.getAttribute(bean, "LimitBytes")).isEqualTo(-1L);
+            assertThat(SERVER.getAttribute(bean, "LimitBytes")).as("no limit").isEqualTo(Long.MAX_VALUE);
             assertThat(SERVER.getAttribute(bean, "Leaks")).isEqualTo(0L);
             assertThat(SERVER.getAttribute(bean, "Leases")).isEqualTo(10L);
             assertThat(SERVER.getAttribute(bean, "Acquires")).isEqualTo(10L);
@@ -57,7 +58,7 @@ class PoolMBeansTest {
             assertThat(SERVER.getAttribute(budgetBean, "Path")).isEqualTo(name);
             assertThat(SERVER.getAttribute(budgetBean, "UsedBytes")).isEqualTo(SLAB);
             assertThat(SERVER.getAttribute(budgetBean, "PeakBytes")).isEqualTo(SLAB);
-            assertThat(SERVER.getAttribute(budgetBean, "LimitBytes")).isEqualTo(-1L);
+            assertThat(SERVER.getAttribute(budgetBean, "LimitBytes")).as("no limit").isEqualTo(Long.MAX_VALUE);
 
             held.forEach(BufferLease::release);
             pool.trim();
@@ -173,8 +174,9 @@ class PoolMBeansTest {
                 assertThat(SERVER.getAttribute(bean, "SpillBytes")).isEqualTo(chunk);
                 assertThat(SERVER.getAttribute(bean, "SpillBytesInUse")).isEqualTo(chunk);
                 assertThat(SERVER.getAttribute(bean, "LimitBytes")).isEqualTo(2 * chunk);
-                assertThat(SERVER.getAttribute(bean, "SpillLimitBytes")).isEqualTo(-1L);
-                assertThat(SERVER.getAttribute(bean, "Leaks")).isEqualTo(0L);
+                assertThat(SERVER.getAttribute(bean, "SpillLimitBytes")).as("no limit").isEqualTo(Long.MAX_VALUE);
+                assertThatThrownBy(() -> SERVER.getAttribute(bean, "Leaks")).as("arrays are not watched for leaks")
+                        .isInstanceOf(javax.management.AttributeNotFoundException.class);
                 assertThat(SERVER.getAttribute(bean, "LiveArrays")).isEqualTo(1L);
                 assertThat(SERVER.getAttribute(bean, "ChunkSize")).isEqualTo(chunk);
                 assertThat(SERVER.getAttribute(name("MemoryBudget", name), "UsedBytes")).isEqualTo(2 * chunk);

@@ -109,7 +109,7 @@ class ArrayLifetimeTest {
             assertThat(array.retain()).isSameAs(array);
             assertThat(array.release()).isFalse();
             assertThat(array.release()).isTrue();
-            StoreStats afterRelease = pool.stats();
+            ChunkPoolStats afterRelease = pool.stats();
             assertThatThrownBy(array::release).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("already released");
             assertThatThrownBy(array::retain).isInstanceOf(IllegalStateException.class)
@@ -128,10 +128,10 @@ class ArrayLifetimeTest {
             List<MemorySegment> kept = new ArrayList<>();
             stale.forEachChunk((segment, first) -> kept.add(segment));
             stale.contiguousSegment().ifPresent(kept::add);
-            long created = pool.stats().memory().created() + (pool.stats().spill() == null ? 0 : pool.stats().spill().created());
+            long created = pool.stats().memory().created() + (pool.stats().spill().isEmpty() ? 0 : pool.stats().spill().orElseThrow().created());
             stale.release();
             try (LongArray next = pool.longs(LENGTH)) {
-                long createdNow = pool.stats().memory().created() + (pool.stats().spill() == null ? 0 : pool.stats().spill().created());
+                long createdNow = pool.stats().memory().created() + (pool.stats().spill().isEmpty() ? 0 : pool.stats().spill().orElseThrow().created());
                 assertThat(createdNow).as("the next array reuses the same chunks").isEqualTo(created);
                 next.fill(42);
                 AtomicInteger thrown = new AtomicInteger();

@@ -131,8 +131,8 @@ class ChunkPoolSettingsTest {
         try (ChunkPool pool = ChunkPool.builder().chunkSize(MIB).memoryLimit(MIB).spillDirectory(spillDirectory)
                 .spillLimit(2 * MIB).jmx(false).build()) {
             assertThat(pool.chunkSize()).isEqualTo(MIB);
-            assertThat(pool.stats().memory().limit()).isEqualTo(MIB);
-            assertThat(pool.stats().spill().limit()).isEqualTo(2 * MIB);
+            assertThat(pool.stats().memory().limitBytes()).isEqualTo(MIB);
+            assertThat(pool.stats().spill().orElseThrow().limitBytes()).isEqualTo(2 * MIB);
         }
     }
 }

@@ -59,7 +59,7 @@ class ChunkPoolTest {
                 first.fill((byte) 0x5A);
             }
             try (ByteArray second = pool.bytes(2 * CHUNK)) {
-                assertThat(pool.stats().spill().created()).isEqualTo(2);
+                assertThat(pool.stats().spill().orElseThrow().created()).isEqualTo(2);
                 assertThat(second.toArray(0, 4096)).containsOnly((byte) 0);
                 assertThat(second.toArray(2 * CHUNK - 4096, 2 * CHUNK)).containsOnly((byte) 0);
             }
@@ -169,7 +169,7 @@ class ChunkPoolTest {
                 array.set(i, i * 3);
             }
             assertThat(pool.stats().memory().inUse()).isEqualTo(2);
-            assertThat(pool.stats().spill().inUse()).isEqualTo(3);
+            assertThat(pool.stats().spill().orElseThrow().inUse()).isEqualTo(3);
             assertThat(array.isContiguous()).isEqualTo(!portable);
             for (long i = 0; i < array.length(); i++) {
                 assertThat(array.get(i)).isEqualTo(i * 3);
@@ -218,9 +218,9 @@ class ChunkPoolTest {
             assertThatThrownBy(() -> pool.bytes(CHUNK))
                     .as("a third spill mapping").isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("vm.max_map_count");
-            assertThat(pool.stats().spill().inUse()).as("the refused array's chunk went back").isEqualTo(2);
-            assertThat(pool.stats().spill().free()).as("refused before taking any").isZero();
-            assertThat(pool.stats().spill().created()).isEqualTo(2);
+            assertThat(pool.stats().spill().orElseThrow().inUse()).as("the refused array's chunk went back").isEqualTo(2);
+            assertThat(pool.stats().spill().orElseThrow().free()).as("refused before taking any").isZero();
+            assertThat(pool.stats().spill().orElseThrow().created()).isEqualTo(2);
             first.close();
             try (ByteArray third = pool.bytes(CHUNK)) {
                 assertThat(third.get(CHUNK - 1)).isZero();
@@ -238,7 +238,7 @@ class ChunkPoolTest {
                     .isInstanceOf(BudgetExceededException.class)
                     .hasMessageContaining("big-spill");
             assertThat(pool.stats().memory().inUse()).isZero();
-            assertThat(pool.stats().spill().inUse()).isZero();
+            assertThat(pool.stats().spill().orElseThrow().inUse()).isZero();
         }
     }
 
@@ -251,7 +251,7 @@ class ChunkPoolTest {
                     .isInstanceOf(UncheckedIOException.class)
                     .hasMessageContaining("spill")
                     .cause().hasMessageContaining("ENOSPC");
-            assertThat(pool.stats().spill().inUse()).isZero();
+            assertThat(pool.stats().spill().orElseThrow().inUse()).isZero();
             try (ByteArray fits = pool.bytes(4 * CHUNK)) {
                 fits.fill((byte) 1);
                 assertThat(fits.get(4 * CHUNK - 1)).isEqualTo((byte) 1);
@@ -405,7 +405,7 @@ class ChunkPoolTest {
             bytes.copyTo(length - 1, bytes, 0, 1);
             assertThat(bytes.get(0)).isEqualTo((byte) 9);
             assertThatThrownBy(() -> bytes.get(length)).isInstanceOf(IndexOutOfBoundsException.class);
-            assertThat(pool.stats().spill().inUse()).isEqualTo(513);
+            assertThat(pool.stats().spill().orElseThrow().inUse()).isEqualTo(513);
         }
     }
 
@@ -436,7 +436,7 @@ class ChunkPoolTest {
                 Waits.join(thread);
             }
             assertThat(failure.get()).isNull();
-            StoreStats stats = pool.stats();
+            ChunkPoolStats stats = pool.stats();
             assertThat(stats.liveArrays()).isZero();
             assertThat(stats.mappings()).as("free memory chunks stay mapped where they are")
                     .isEqualTo(stats.memory().free());

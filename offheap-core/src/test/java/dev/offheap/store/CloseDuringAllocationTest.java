@@ -56,7 +56,7 @@ class CloseDuringAllocationTest {
                 Waits.join(thread);
             }
             assertThat(failure.get()).as("round %d", round).isNull();
-            StoreStats stats = pool.stats();
+            ChunkPoolStats stats = pool.stats();
             assertThat(stats.liveArrays()).isZero();
             assertThat(stats.mappings()).as("no block or spill piece left mapped").isZero();
             assertThat(stats.memory().inUse()).isZero();

@@ -64,7 +64,7 @@ class CloseWaitsForRacingReleaseTest {
             }
             int r = round;
             race(arrays, pool::close, () -> {
-                StoreStats stats = pool.stats();
+                ChunkPoolStats stats = pool.stats();
                 assertThat(stats.liveArrays()).as("round %d", r).isZero();
                 assertThat(stats.memory().inUse()).as("round %d: chunks in use when close returned", r).isZero();
                 assertThat(stats.mappings()).as("round %d: mappings left when close returned", r).isZero();

@@ -116,9 +116,9 @@ class ConcurrentRetainReleaseTest {
         }
         assertThat(ended.get()).as("releases that ended the memory, round %d", round).isEqualTo(1);
         assertThat(array.refCount()).isZero();
-        StoreStats stats = pool.stats();
+        ChunkPoolStats stats = pool.stats();
         assertThat(stats.liveArrays()).isZero();
-        assertThat(stats.memory().inUse() + (stats.spill() == null ? 0 : stats.spill().inUse())).isZero();
+        assertThat(stats.memory().inUse() + (stats.spill().isEmpty() ? 0 : stats.spill().orElseThrow().inUse())).isZero();
 
         // Ended: every use, retain and release throws, naming the pool; the chunks' next array is untouched.
         try (LongArray next = pool.longs(LENGTH)) {

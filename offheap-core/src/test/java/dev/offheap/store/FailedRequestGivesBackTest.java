@@ -42,7 +42,7 @@ class FailedRequestGivesBackTest {
             held.fill((byte) 5);
             pool.bytes(2 * CHUNK).close();
             assertThat(pool.trim()).isEqualTo(2 * CHUNK);
-            StoreStats before = pool.stats();
+            ChunkPoolStats before = pool.stats();
             assertThat(before.memory().created()).isEqualTo(3);
             assertThat(before.memory().holes()).isEqualTo(2);
             long usable = usable(disk.directory());
@@ -61,7 +61,7 @@ class FailedRequestGivesBackTest {
             try (ByteArray fits = pool.bytes(8 * CHUNK)) {
                 assertThat(fits.get(8 * CHUNK - 1)).isZero();
                 assertThat(pool.stats().memory().created()).isEqualTo(5);
-                assertThat(pool.stats().spill().inUse()).isEqualTo(4);
+                assertThat(pool.stats().spill().orElseThrow().inUse()).isEqualTo(4);
             }
             held.close();
         }
@@ -76,8 +76,8 @@ class FailedRequestGivesBackTest {
                      .jmx(false).build()) {
             pool.bytes(4 * CHUNK).close();
             assertThat(pool.trim()).isEqualTo(4 * CHUNK);
-            StoreStats before = pool.stats();
-            assertThat(before.spill().holes()).isEqualTo(4);
+            ChunkPoolStats before = pool.stats();
+            assertThat(before.spill().orElseThrow().holes()).isEqualTo(4);
             Path filler = disk.directory().resolve("filler");
             for (int room : new int[] {2, 5}) { // fails on the third hole; then on the second new chunk
                 Files.deleteIfExists(filler);
@@ -94,8 +94,8 @@ class FailedRequestGivesBackTest {
             try (ByteArray fits = pool.bytes(6 * CHUNK)) {
                 assertThat(fits.get(0)).isZero();
                 assertThat(fits.get(6 * CHUNK - 1)).isZero();
-                assertThat(pool.stats().spill().holes()).isZero();
-                assertThat(pool.stats().spill().created()).isEqualTo(6);
+                assertThat(pool.stats().spill().orElseThrow().holes()).isZero();
+                assertThat(pool.stats().spill().orElseThrow().created()).isEqualTo(6);
             }
         }
     }
@@ -109,9 +109,9 @@ class FailedRequestGivesBackTest {
             ByteArray spilled = pool.bytes(3 * CHUNK);
             memory.close();
             pool.trim();
-            StoreStats before = pool.stats();
+            ChunkPoolStats before = pool.stats();
             assertThat(before.memory().bytesCharged()).isZero();
-            assertThat(before.spill().inUse()).isEqualTo(3);
+            assertThat(before.spill().orElseThrow().inUse()).isEqualTo(3);
 
             // 4 chunks of memory are charged, then the spill file has room for 1 chunk, not 2
             BudgetExceededException refused = catchThrowableOfType(BudgetExceededException.class,
@@ -143,14 +143,14 @@ class FailedRequestGivesBackTest {
         assertThat(process.used()).isZero();
     }
 
-    private static StoreStats withoutPeaks(StoreStats stats) {
-        return new StoreStats(stats.liveArrays(), stats.mappings(), withoutPeak(stats.memory()),
-                stats.spill() == null ? null : withoutPeak(stats.spill()));
+    private static ChunkPoolStats withoutPeaks(ChunkPoolStats stats) {
+        return new ChunkPoolStats(stats.name(), stats.budgetPath(), stats.liveArrays(), stats.mappings(),
+                withoutPeak(stats.memory()), stats.spill().map(FailedRequestGivesBackTest::withoutPeak));
     }
 
-    private static ChunkStats withoutPeak(ChunkStats s) {
-        return new ChunkStats(s.name(), s.chunkSize(), s.created(), s.inUse(), s.free(), s.holes(),
-                s.bytesCharged(), s.limit(), 0);
+    private static ChunkSourceStats withoutPeak(ChunkSourceStats s) {
+        return new ChunkSourceStats(s.name(), s.chunkSize(), s.created(), s.inUse(), s.free(), s.holes(),
+                s.bytesCharged(), s.limitBytes(), 0);
     }
 
     private static long usable(Path directory) throws IOException {

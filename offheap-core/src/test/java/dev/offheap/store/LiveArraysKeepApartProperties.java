@@ -101,11 +101,11 @@ class LiveArraysKeepApartProperties {
                 throw new AssertionError("a thread failed", failure.get());
             }
             for (ChunkPool pool : pools) {
-                StoreStats stats = pool.stats();
+                ChunkPoolStats stats = pool.stats();
                 assertThat(stats.liveArrays()).as("%s: every array released", pool.name()).isZero();
                 assertThat(stats.memory().inUse()).as(pool.name()).isZero();
-                if (stats.spill() != null) {
-                    assertThat(stats.spill().inUse()).as(pool.name()).isZero();
+                if (stats.spill().isPresent()) {
+                    assertThat(stats.spill().orElseThrow().inUse()).as(pool.name()).isZero();
                 }
             }
         } finally {

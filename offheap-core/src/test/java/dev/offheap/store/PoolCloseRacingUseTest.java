@@ -59,7 +59,7 @@ class PoolCloseRacingUseTest {
                 assertThat(warmedUp.await(60, TimeUnit.SECONDS))
                         .as("every user did a few rounds of work").isTrue();
                 closing.close();
-                StoreStats atClose = closing.stats(); // before the users are joined: close waited for them
+                ChunkPoolStats atClose = closing.stats(); // before the users are joined: close waited for them
                 closed.countDown();
                 for (Thread thread : threads) {
                     assertThat(thread.join(Duration.ofSeconds(60))).as("%s ended within 60 s", thread.getName()).isTrue();
@@ -70,11 +70,11 @@ class PoolCloseRacingUseTest {
                 assertThat(atClose.liveArrays()).as("live arrays when close returned").isZero();
                 assertThat(atClose.mappings()).as("mappings when close returned").isZero();
                 assertThat(atClose.memory().inUse()).as("chunks in use when close returned").isZero();
-                StoreStats stats = closing.stats();
+                ChunkPoolStats stats = closing.stats();
                 assertThat(stats.liveArrays()).isZero();
                 assertThat(stats.mappings()).as("no block or spill piece left mapped").isZero();
                 assertThat(stats.memory().inUse()).isZero();
-                StoreStats left = survivor.stats();
+                ChunkPoolStats left = survivor.stats();
                 assertThat(left.liveArrays()).as("the users released the survivor's arrays").isZero();
                 assertThat(process.used()).as("only the surviving pool's free chunks stay charged")
                         .isEqualTo(left.memory().bytesBacked());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.metrics.ChunkPoolMXBean;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,22 +18,22 @@ class PoolFiguresTest {
 
     @Test
     void aChunkSummaryNamesEveryFigureWithItsUnit() {
-        ChunkStats limited = new ChunkStats("memory", MIB, 20, 12, 3, 5, 15 * MIB, 1L << 30, 15);
+        ChunkSourceStats limited = new ChunkSourceStats("memory", MIB, 20, 12, 3, 5, 15 * MIB, 1L << 30, 15);
         assertThat(limited.format())
                 .isEqualTo("memory: 12 chunks in use (12.0 MiB), 3 free (3.0 MiB), 5 holes; 15.0 MiB of 1.0 GiB");
-        ChunkStats unlimited = new ChunkStats("spill", 4096, 1, 1, 0, 0, 4096, Long.MAX_VALUE, 1);
+        ChunkSourceStats unlimited = new ChunkSourceStats("spill", 4096, 1, 1, 0, 0, 4096, Long.MAX_VALUE, 1);
         assertThat(unlimited.format())
                 .isEqualTo("spill: 1 chunks in use (4.0 KiB), 0 free (0 B), 0 holes; 4.0 KiB of unlimited");
     }
 
     @Test
     void aPoolSummaryHasALineForTheSpillFileOnlyIfThereIsOne() {
-        ChunkStats memory = new ChunkStats("memory", 4096, 2, 2, 0, 0, 8192, Long.MAX_VALUE, 2);
-        ChunkStats spill = new ChunkStats("spill", 4096, 1, 0, 1, 0, 4096, 8192, 1);
-        assertThat(new StoreStats(3, 2, memory, null).format()).isEqualTo(
-                "3 live arrays, 2 mappings\n  memory: 2 chunks in use (8.0 KiB), 0 free (0 B), 0 holes; 8.0 KiB of unlimited");
-        assertThat(new StoreStats(1, 7, memory, spill).format()).isEqualTo(
-                "1 live arrays, 7 mappings\n  memory: 2 chunks in use (8.0 KiB), 0 free (0 B), 0 holes; 8.0 KiB of unlimited"
+        ChunkSourceStats memory = new ChunkSourceStats("memory", 4096, 2, 2, 0, 0, 8192, Long.MAX_VALUE, 2);
+        ChunkSourceStats spill = new ChunkSourceStats("spill", 4096, 1, 0, 1, 0, 4096, 8192, 1);
+        assertThat(new ChunkPoolStats("s", "app/s", 3, 2, memory, Optional.empty()).format()).isEqualTo(
+                "store s: 3 live arrays, 2 mappings\n  memory: 2 chunks in use (8.0 KiB), 0 free (0 B), 0 holes; 8.0 KiB of unlimited");
+        assertThat(new ChunkPoolStats("s", "app/s", 1, 7, memory, Optional.of(spill)).format()).isEqualTo(
+                "store s: 1 live arrays, 7 mappings\n  memory: 2 chunks in use (8.0 KiB), 0 free (0 B), 0 holes; 8.0 KiB of unlimited"
                         + "\n  spill: 0 chunks in use (0 B), 1 free (4.0 KiB), 0 holes; 4.0 KiB of 8.0 KiB");
     }
 
@@ -51,17 +52,19 @@ class PoolFiguresTest {
     }
 
     @Test
-    void theSpillLimitIsShownAsIsAndUnlimitedAsMinusOne() {
+    void theSpillLimitIsShownAsIsUnlimitedAsLongMaxValueLikeEveryLimitAndZeroWithoutASpillFile() {
         try (ChunkPool pool = ChunkPool.builder().chunkSize(MIB).memoryLimit(MIB).spillDirectory(spillDirectory)
                 .spillLimit(2 * MIB).jmx(false).build()) {
             assertThat(pool.metrics().getSpillLimitBytes()).isEqualTo(2 * MIB);
         }
         try (ChunkPool pool = ChunkPool.builder().chunkSize(MIB).memoryLimit(MIB).spillDirectory(spillDirectory)
                 .jmx(false).build()) {
-            assertThat(pool.metrics().getSpillLimitBytes()).isEqualTo(-1);
+            assertThat(pool.metrics().getSpillLimitBytes()).isEqualTo(Long.MAX_VALUE);
+            assertThat(pool.metrics().getLimitBytes()).isEqualTo(MIB);
         }
         try (ChunkPool pool = ChunkPool.builder().chunkSize(MIB).jmx(false).build()) {
-            assertThat(pool.metrics().getSpillLimitBytes()).as("no spill file").isEqualTo(-1);
+            assertThat(pool.metrics().getSpillLimitBytes()).as("no spill file: nothing may be spilled").isZero();
+            assertThat(pool.metrics().getLimitBytes()).as("no limit").isEqualTo(Long.MAX_VALUE);
         }
     }
 }

@@ -57,7 +57,7 @@ class PoolSettingsEdgesTest {
             bytes.set(0, (byte) 3);
             assertThat(bytes.get(0)).isEqualTo((byte) 3);
             assertThat(pool.stats().memory().inUse()).isZero();
-            assertThat(pool.stats().spill().inUse()).isEqualTo(2);
+            assertThat(pool.stats().spill().orElseThrow().inUse()).isEqualTo(2);
         }
     }
 

@@ -126,9 +126,9 @@ class RefusalFiguresTest {
              ByteArray bytes = pool.bytes(10 * CHUNK)) {
             bytes.set(10 * CHUNK - 1, (byte) 4);
             assertThat(bytes.get(10 * CHUNK - 1)).isEqualTo((byte) 4);
-            StoreStats stats = pool.stats();
+            ChunkPoolStats stats = pool.stats();
             assertThat(stats.memory().inUse()).isEqualTo(2);
-            assertThat(stats.spill().inUse()).isEqualTo(8);
+            assertThat(stats.spill().orElseThrow().inUse()).isEqualTo(8);
             assertThat(stats.mappings()).as("two memory chunks and one run of spill chunks").isEqualTo(3);
         }
     }
@@ -152,7 +152,7 @@ class RefusalFiguresTest {
         try (ChunkPool pool = ChunkPool.builder().name("mixed").chunkSize(CHUNK).budget(process)
                 .spillDirectory(spillDirectory).mappingLimit(3).jmx(false).build()) {
             for (int asked : new int[] {4, 5}) {
-                StoreStats before = pool.stats();
+                ChunkPoolStats before = pool.stats();
                 cache.charge(2 * CHUNK);
                 assertThatThrownBy(() -> pool.bytes(asked * CHUNK))
                         .as("%d chunks: 4 of them in memory once the cache is dropped", asked)
@@ -183,7 +183,7 @@ class RefusalFiguresTest {
             assertThat(asked[0]).as("the memory budget refused 5 chunks once, then took the 3 it had room for")
                     .isEqualTo(1);
             assertThat(pool.stats().memory().inUse()).isEqualTo(4);
-            assertThat(pool.stats().spill().inUse()).isEqualTo(2);
+            assertThat(pool.stats().spill().orElseThrow().inUse()).isEqualTo(2);
             assertThat(held.get(0) + bytes.get(5 * CHUNK - 1)).isZero();
         } finally {
             process.removeReclaimer(counting);

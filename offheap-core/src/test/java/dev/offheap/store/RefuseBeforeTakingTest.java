@@ -29,7 +29,7 @@ class RefuseBeforeTakingTest {
     void aRequestBeyondTheMappingLimitFailsBeforeMappingAnything() {
         MemoryBudget process = MemoryBudget.unlimited("process");
         try (ChunkPool pool = ChunkPool.builder().name("huge").budget(process).jmx(false).build()) {
-            StoreStats before = pool.stats();
+            ChunkPoolStats before = pool.stats();
             assertThatThrownBy(() -> pool.longs(1L << 40))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("pool 'huge'")
@@ -51,7 +51,7 @@ class RefuseBeforeTakingTest {
                 .jmx(false).build();
              ByteArray held = pool.bytes(CHUNK)) {
             held.fill((byte) 3);
-            StoreStats before = pool.stats();
+            ChunkPoolStats before = pool.stats();
             long processUsed = process.used();
             assertThatThrownBy(() -> pool.bytes(8 * CHUNK))
                     .isInstanceOf(BudgetExceededException.class)
@@ -75,7 +75,7 @@ class RefuseBeforeTakingTest {
                 .memoryLimit(8 * CHUNK).portable(portable).jmx(false).build();
              LongArray held = pool.longs(2 * CHUNK / 8)) {
             other.longs(2 * CHUNK / 8).close();
-            StoreStats before = pool.stats();
+            ChunkPoolStats before = pool.stats();
             long used = process.used();
             assertThat(used).isEqualTo(4 * CHUNK);
             assertThatThrownBy(() -> pool.longs(5 * CHUNK / 8))
@@ -97,7 +97,7 @@ class RefuseBeforeTakingTest {
                      .portable(portable).jmx(false).build()) {
             ByteArray held = pool.bytes(2 * CHUNK);
             held.fill((byte) 7);
-            StoreStats before = pool.stats();
+            ChunkPoolStats before = pool.stats();
             long free = Files.getFileStore(disk.directory()).getUsableSpace();
             assertThatThrownBy(() -> pool.bytes(64 * CHUNK))
                     .isInstanceOf(UncheckedIOException.class)
@@ -119,7 +119,7 @@ class RefuseBeforeTakingTest {
         MemoryBudget process = MemoryBudget.unlimited("process");
         try (ChunkPool pool = ChunkPool.builder().chunkSize(CHUNK).budget(process).memoryLimit(2 * CHUNK)
                 .spillDirectory(spillDirectory).mappingLimit(2).jmx(false).build()) {
-            StoreStats before = pool.stats();
+            ChunkPoolStats before = pool.stats();
             assertThatThrownBy(() -> pool.bytes(3 * CHUNK))
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("vm.max_map_count");
             assertThat(pool.stats()).isEqualTo(before);
@@ -141,7 +141,7 @@ class RefuseBeforeTakingTest {
             assertThatThrownBy(() -> pool.bytes(5 * CHUNK)).isInstanceOf(BudgetExceededException.class);
             assertThat(other.stats().memory().free()).as("a hopeless request trims nobody").isEqualTo(4);
             assertThat(pool.stats().memory().created()).isZero();
-            assertThat(pool.stats().spill().created()).isZero();
+            assertThat(pool.stats().spill().orElseThrow().created()).isZero();
         }
     }
 
@@ -159,7 +159,7 @@ class RefuseBeforeTakingTest {
             z.close();
             x.close();
             ByteArray w = pool.bytes(CHUNK); // takes offset 0; free now: 1, then 3 (two runs)
-            StoreStats free = pool.stats();
+            ChunkPoolStats free = pool.stats();
             assertThat(free.mappings()).isEqualTo(2);
             assertThatThrownBy(() -> pool.bytes(2 * CHUNK))
                     .as("two runs need two mappings, one is left: refused while mapping")
@@ -167,7 +167,7 @@ class RefuseBeforeTakingTest {
             assertThat(pool.stats()).as("the free chunks went back in their order").isEqualTo(free);
             try (ByteArray next = pool.bytes(CHUNK)) {
                 assertThat(next.get(0)).as("offset 1, cleared").isZero();
-                assertThat(pool.stats().spill().free()).isEqualTo(1);
+                assertThat(pool.stats().spill().orElseThrow().free()).isEqualTo(1);
             }
             w.close();
             y.close();

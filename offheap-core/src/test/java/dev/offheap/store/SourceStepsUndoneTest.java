@@ -225,7 +225,7 @@ class SourceStepsUndoneTest {
         return source.backNew(chunks, 0, count);
     }
 
-    private static void assertFigures(ChunkStats stats, long created, long inUse, long free, long holes) {
+    private static void assertFigures(ChunkSourceStats stats, long created, long inUse, long free, long holes) {
         assertThat(stats.created()).as("created").isEqualTo(created);
         assertThat(stats.inUse()).as("in use").isEqualTo(inUse);
         assertThat(stats.free()).as("free").isEqualTo(free);

@@ -236,7 +236,7 @@ class TightSharedBudgetProperties {
                 expected = "refused";
             }
             Statistics.label("allocations").collect(expected);
-            StoreStats before = target.stats();
+            ChunkPoolStats before = target.stats();
             if (expected.startsWith("fits")) {
                 ModelArray array = new ModelArray(ModelArray.allocate(target, type, length, Contents.ZEROS),
                         "chunk pool '" + target.name() + "'");
@@ -249,7 +249,7 @@ class TightSharedBudgetProperties {
                     .as("%s: %d chunks with %d of %d bytes used, %d free here, %d free in the other pool", expected,
                             chunks, used, LIMIT, ownFree, otherFree)
                     .isInstanceOf(BudgetExceededException.class);
-            StoreStats after = target.stats();
+            ChunkPoolStats after = target.stats();
             assertThat(after.liveArrays()).isEqualTo(before.liveArrays());
             assertThat(after.memory().inUse()).isEqualTo(before.memory().inUse());
             assertThat(after.mappings()).isLessThanOrEqualTo(before.mappings());

@@ -2,7 +2,7 @@ package dev.offheap.jetty;
 
 import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
-import dev.offheap.buffer.PoolStats;
+import dev.offheap.buffer.BufferPoolStats;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.Objects;
@@ -149,19 +149,19 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
     /** Native bytes the offheap pool holds from the OS now: slabs and dedicated regions. */
     @ManagedAttribute("Native bytes taken from the OS (slabs and dedicated regions)")
     public long getDirectMemory() {
-        return stats().osBytes();
+        return stats().bytesFromOs();
     }
 
     /** Native bytes of the buffers leased now. */
     @ManagedAttribute("Native bytes of the buffers leased now")
     public long getLeasedDirectMemory() {
-        return stats().leasedBytes();
+        return stats().bytesInUse();
     }
 
     /** Native bytes free for reuse, which {@link #clear()} gives back to the OS. */
     @ManagedAttribute("Native bytes free for reuse, given back by clear()")
     public long getAvailableDirectMemory() {
-        return stats().cachedBytes();
+        return stats().freeSlotBytes();
     }
 
     /** Direct buffers leased now. */
@@ -179,7 +179,7 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
     /** Direct buffers found unreachable without release by offheap's leak detector. */
     @ManagedAttribute("Direct buffers found unreachable without release")
     public long getLeaksReported() {
-        return stats().leaksReported();
+        return stats().leaks();
     }
 
     /** Bytes the heap pool retains, if it is an {@link ArrayByteBufferPool}; else -1. */
@@ -188,7 +188,7 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
         return heap instanceof ArrayByteBufferPool array ? array.getHeapMemory() : -1;
     }
 
-    private PoolStats stats() {
+    private BufferPoolStats stats() {
         return pool.stats();
     }
 
@@ -206,9 +206,9 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
     /** The pool's name and its figures in a line. */
     @Override
     public String toString() {
-        PoolStats s = stats();
+        BufferPoolStats s = stats();
         return String.format(Locale.ROOT, "%s@%x{pool=%s,direct=%d,leased=%d,available=%d,leases=%d,heap=%d}",
-                getClass().getSimpleName(), hashCode(), s.pool(), s.osBytes(), s.leasedBytes(), s.cachedBytes(),
+                getClass().getSimpleName(), hashCode(), s.name(), s.bytesFromOs(), s.bytesInUse(), s.freeSlotBytes(),
                 s.leases(), getHeapMemory());
     }
 }

@@ -87,9 +87,9 @@ class JettyServerTest {
             }
 
             assertThat(pool.stats().leases()).isZero();
-            long before = pool.stats().osBytes();
+            long before = pool.stats().bytesFromOs();
             buffers.clear();
-            assertThat(pool.stats().osBytes()).isLessThan(before);
+            assertThat(pool.stats().bytesFromOs()).isLessThan(before);
         }
     }
 

@@ -32,15 +32,8 @@ public final class BufferPoolMeters implements MeterBinder {
         BufferPoolMXBean figures = pool.metrics();
         TaggedMeters<BufferPoolMXBean> meters =
                 new TaggedMeters<>(registry, figures, "BufferPool", pool.name(), tags);
-        meters.bytes("offheap.pool.from.os", "Memory the pool holds from the OS",
-                BufferPoolMXBean::getBytesFromOs);
-        meters.bytes("offheap.pool.in.use", "Slots of buffers leased now", BufferPoolMXBean::getBytesInUse);
-        meters.bytes("offheap.pool.cached", "Memory held but not leased", BufferPoolMXBean::getBytesCached);
-        meters.bytes("offheap.pool.peak", "The most memory ever held from the OS",
-                BufferPoolMXBean::getPeakBytes);
-        if (figures.getLimitBytes() >= 0) {
-            meters.bytes("offheap.pool.limit", "The limit of the pool's budget", BufferPoolMXBean::getLimitBytes);
-        }
+        PoolMeters.bindCommon(meters, figures, "Memory the pool holds from the OS", "Slots of buffers leased now",
+                "Memory held but not leased");
         meters.gauge("offheap.pool.leases", "Buffers leased now", BufferPoolMXBean::getLeases);
         meters.counter("offheap.pool.leaks", "Leases found unreachable without release",
                 BufferPoolMXBean::getLeaks);

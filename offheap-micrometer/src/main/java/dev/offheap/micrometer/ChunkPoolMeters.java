@@ -32,15 +32,8 @@ public final class ChunkPoolMeters implements MeterBinder {
         ChunkPoolMXBean figures = pool.metrics();
         TaggedMeters<ChunkPoolMXBean> meters =
                 new TaggedMeters<>(registry, figures, "ChunkPool", pool.name(), tags);
-        meters.bytes("offheap.pool.from.os", "Memory chunks with memory behind them",
-                ChunkPoolMXBean::getBytesFromOs);
-        meters.bytes("offheap.pool.in.use", "Memory chunks held by arrays", ChunkPoolMXBean::getBytesInUse);
-        meters.bytes("offheap.pool.cached", "Memory chunks free until trim", ChunkPoolMXBean::getBytesCached);
-        meters.bytes("offheap.pool.peak", "The most memory chunks ever backed at once",
-                ChunkPoolMXBean::getPeakBytes);
-        if (figures.getLimitBytes() >= 0) {
-            meters.bytes("offheap.pool.limit", "The memory chunks' limit", ChunkPoolMXBean::getLimitBytes);
-        }
+        PoolMeters.bindCommon(meters, figures, "Memory chunks with memory behind them",
+                "Memory chunks held by arrays", "Memory chunks free until trim");
         meters.bytes("offheap.pool.spill", "Spill file chunks with space behind them",
                 ChunkPoolMXBean::getSpillBytes);
         meters.bytes("offheap.pool.spill.in.use", "Spill file chunks held by arrays",

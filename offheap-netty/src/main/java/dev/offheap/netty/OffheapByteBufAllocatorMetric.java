@@ -14,13 +14,13 @@ final class OffheapByteBufAllocatorMetric implements ByteBufAllocatorMetric {
     }
 
     /**
-     * Bytes of the pool leased now ({@code pool.stats().leasedBytes()}): slot sizes, up to 20 % above the
+     * Bytes of the pool leased now ({@code pool.stats().bytesInUse()}): slot sizes, up to 20 % above the
      * capacities asked for, and every lease of the pool, also those of other users when the pool is shared.
      * Walks the pool's slots: poll it, do not call it per allocation.
      */
     @Override
     public long usedDirectMemory() {
-        return alloc.pool().stats().leasedBytes();
+        return alloc.pool().stats().bytesInUse();
     }
 
     /** Bytes of the live heap buffers of this allocator (their arrays' lengths). */

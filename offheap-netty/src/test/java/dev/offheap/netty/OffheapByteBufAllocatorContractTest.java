@@ -89,7 +89,7 @@ class OffheapByteBufAllocatorContractTest {
         assertThat(buf.isContiguous()).isTrue();
         assertThat(buf.alloc()).isSameAs(alloc);
         assertThat(pool.stats().leases()).isEqualTo(1);
-        assertThat(pool.stats().leasedBytes()).isEqualTo(1024);
+        assertThat(pool.stats().bytesInUse()).isEqualTo(1024);
         assertThat(alloc.metric().usedDirectMemory()).isEqualTo(1024);
         assertThat(buf.release()).isTrue();
         assertThat(pool.stats().leases()).isZero();
@@ -134,16 +134,16 @@ class OffheapByteBufAllocatorContractTest {
         buf.writeBytes(data); // ensureWritable: Netty's calculateNewCapacity makes it 4096
         assertThat(buf.capacity()).isEqualTo(4096);
         assertThat(pool.stats().leases()).isEqualTo(1);
-        assertThat(pool.stats().leasedBytes()).isEqualTo(4096);
+        assertThat(pool.stats().bytesInUse()).isEqualTo(4096);
         assertThat(ByteBufUtil.getBytes(buf)).isEqualTo(data);
 
         buf.capacity(2048); // shrinks: the writer index is trimmed, the first 2048 bytes kept
         assertThat(buf.writerIndex()).isEqualTo(2048);
-        assertThat(pool.stats().leasedBytes()).isEqualTo(2048);
+        assertThat(pool.stats().bytesInUse()).isEqualTo(2048);
         assertThat(ByteBufUtil.getBytes(buf)).isEqualTo(Arrays.copyOf(data, 2048));
 
         buf.capacity(2 << 20); // above the largest size class: a region of its own
-        assertThat(pool.stats().leasedBytes()).isEqualTo(2 << 20);
+        assertThat(pool.stats().bytesInUse()).isEqualTo(2 << 20);
         assertThat(ByteBufUtil.getBytes(buf)).isEqualTo(Arrays.copyOf(data, 2048));
         buf.release();
         assertThat(pool.stats().leases()).isZero();
@@ -198,7 +198,7 @@ class OffheapByteBufAllocatorContractTest {
         assertThatThrownBy(() -> alloc.directBuffer(512 * 1024)).isInstanceOf(BudgetExceededException.class)
                 .hasMessageContaining("netty-budget");
         assertThat(pool.stats().leases()).isZero();
-        assertThat(pool.stats().leasedBytes()).isZero();
+        assertThat(pool.stats().bytesInUse()).isZero();
 
         ByteBuf buf = alloc.directBuffer(1024);
         fill(buf, 3);
@@ -236,14 +236,14 @@ class OffheapByteBufAllocatorContractTest {
         try (CapturedLog nettyLog = new CapturedLog(ResourceLeakDetector.class.getName());
              CapturedLog offheapLog = new CapturedLog("dev.offheap.buffer.leak")) {
             leakOne(alloc);
-            for (int i = 0; i < 100 && (nettyLeaks.isEmpty() || pool.stats().leaksReported() == 0); i++) {
+            for (int i = 0; i < 100 && (nettyLeaks.isEmpty() || pool.stats().leaks() == 0); i++) {
                 System.gc();
                 Thread.sleep(10);
                 alloc.directBuffer(8).release(); // Netty looks for leaks when it tracks a new buffer
             }
             assertThat(nettyLeaks).as("Netty's ResourceLeakDetector").containsExactly("ByteBuf");
             assertThat(nettyLog.messages()).singleElement().asString().startsWith("LEAK: ByteBuf.release()");
-            assertThat(pool.stats().leaksReported()).as("the pool's leak detector").isEqualTo(1);
+            assertThat(pool.stats().leaks()).as("the pool's leak detector").isEqualTo(1);
             assertThat(offheapLog.messages()).singleElement().asString().startsWith("LEAK:");
             assertThat(pool.stats().leases()).as("the leaked lease went back to the pool").isZero();
         } finally {
@@ -395,9 +395,9 @@ class OffheapByteBufAllocatorContractTest {
             bufs.add(alloc.directBuffer(16 * 1024));
         }
         bufs.forEach(ByteBuf::release);
-        assertThat(pool.stats().osBytes()).isPositive();
+        assertThat(pool.stats().bytesFromOs()).isPositive();
         alloc.trim();
-        assertThat(pool.stats().osBytes()).isZero();
+        assertThat(pool.stats().bytesFromOs()).isZero();
     }
 
     @Test
@@ -422,7 +422,7 @@ class OffheapByteBufAllocatorContractTest {
             alloc.trim(loops);
 
             assertThat(pool.stats().threadCacheBytes()).isZero();
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
         } finally {
             loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
         }
@@ -438,7 +438,7 @@ class OffheapByteBufAllocatorContractTest {
                 alloc.directBuffer(1024).release();
                 alloc.trim(loops);
             }).get(10, TimeUnit.SECONDS);
-            assertThat(pool.stats().osBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).isZero();
         } finally {
             loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
         }

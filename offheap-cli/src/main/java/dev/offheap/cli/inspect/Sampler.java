@@ -108,8 +108,8 @@ final class Sampler {
         for (OffheapBean bean : offheap.orElse(List.of())) {
             if (bean.type().equals("MemoryBudget") && bean.path() != null && !bean.path().substring(1).contains("/")) {
                 roots = true;
-                long l = bean.number("LimitBytes");
-                limit = l < 0 || limit < 0 ? -1 : limit + l;
+                long l = bean.number("LimitBytes"); // Long.MAX_VALUE when none (-1 before offheap 1.0)
+                limit = l < 0 || l == Long.MAX_VALUE || limit < 0 ? -1 : limit + l;
             }
         }
         return new Ceilings.Usage(a.part("heap"), buffers.map(b -> b.direct().memoryUsed()).orElse(0L), jvm.metaspaceCommitted(),

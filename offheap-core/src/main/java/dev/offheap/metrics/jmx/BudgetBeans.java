@@ -82,13 +82,12 @@ final class BudgetBeans {
 
         @Override
         public long getLimitBytes() {
-            return budget.limit() == MemoryBudget.UNLIMITED ? -1 : budget.limit();
+            return budget.limit();
         }
 
         @Override
         public long getAvailableBytes() {
-            long available = budget.available();
-            return available == Long.MAX_VALUE ? -1 : available;
+            return budget.available();
         }
     }
 }

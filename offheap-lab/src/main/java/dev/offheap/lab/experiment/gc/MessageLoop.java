@@ -31,7 +31,7 @@ public final class MessageLoop {
             while (!Thread.currentThread().isInterrupted()) {
                 peakDirect.accumulateAndGet(direct.getMemoryUsed(), Math::max);
                 if (pool != null) {
-                    peakPool.accumulateAndGet(pool.stats().osBytes(), Math::max);
+                    peakPool.accumulateAndGet(pool.stats().bytesFromOs(), Math::max);
                 }
                 try {
                     Thread.sleep(5);

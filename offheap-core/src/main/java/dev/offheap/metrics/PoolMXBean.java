@@ -1,0 +1,66 @@
+package dev.offheap.metrics;
+
+/**
+ * What every pool shows in JMX, under the names of {@link PoolStats}: extended by {@link BufferPoolMXBean}
+ * and {@link ChunkPoolMXBean}, so that a tool can read any offheap pool through this one interface.
+ */
+public interface PoolMXBean {
+
+    /**
+     * The pool's name (the {@code ObjectName} may carry a suffix).
+     *
+     * @return the name
+     */
+    String getName();
+
+    /**
+     * Bytes the pool holds from the OS now.
+     *
+     * @return {@code BytesInUse + BytesCached}
+     */
+    long getBytesFromOs();
+
+    /**
+     * Bytes held for callers now: leases or arrays.
+     *
+     * @return the bytes in use
+     */
+    long getBytesInUse();
+
+    /**
+     * Bytes held from the OS but not in use, kept for the next request until {@code trim()}.
+     *
+     * @return the bytes cached
+     */
+    long getBytesCached();
+
+    /**
+     * The most {@code BytesFromOs} ever held at once.
+     *
+     * @return the peak in bytes
+     */
+    long getPeakBytes();
+
+    /**
+     * The limit of the budget the pool charges.
+     *
+     * @return the limit in bytes, {@code Long.MAX_VALUE} when there is none
+     */
+    long getLimitBytes();
+
+    /**
+     * The path of the budget the pool charges.
+     *
+     * @return the path, from the root: {@code process/io}
+     */
+    String getBudgetPath();
+
+    /**
+     * The addresses the pool holds from the OS now, reserved addresses included: {@code offheap inspect}
+     * counts the pages resident inside them. Changes only when the pool maps or unmaps memory, never per
+     * acquire.
+     *
+     * @return pairs {@code [start0, end0, start1, end1, ...]} in address order, ends exclusive
+     */
+    long[] getAddressRanges();
+}
