@@ -5,6 +5,8 @@ import java.lang.foreign.ValueLayout;
 /** The element types a store holds, in native byte order, with their NumPy names for {@code .npy} files. */
 public enum ElementType {
     BYTE(ValueLayout.JAVA_BYTE, "i1", "int8"),
+    /** 16-bit signed integers, {@link ShortArray}: NumPy's int16. */
+    SHORT(ValueLayout.JAVA_SHORT, "i2", "int16"),
     INT(ValueLayout.JAVA_INT, "i4", "int32"),
     LONG(ValueLayout.JAVA_LONG, "i8", "int64"),
     FLOAT(ValueLayout.JAVA_FLOAT, "f4", "float32"),
@@ -20,7 +22,7 @@ public enum ElementType {
         this.displayName = displayName;
     }
 
-    /** Bytes per element: 1, 4 or 8. */
+    /** Bytes per element: 1, 2, 4 or 8. */
     public int byteSize() {
         return (int) layout.byteSize();
     }

@@ -92,7 +92,7 @@ class NumpyRoundTripTest {
         python("""
                 import sys, os
                 d = sys.argv[1]
-                for kind in ['f8', 'f4', 'i8', 'i4', 'i1']:
+                for kind in ['f8', 'f4', 'i8', 'i4', 'i2', 'i1']:
                     np.save(os.path.join(d, 'np-' + kind + '.npy'), expected(kind, %d))
                 with open(os.path.join(d, 'np-v2.npy'), 'wb') as f:
                     np.lib.format.write_array(f, expected('f8', %d), version=(2, 0))
@@ -100,7 +100,7 @@ class NumpyRoundTripTest {
                 np.save(os.path.join(d, 'np-be.npy'), expected('f8', 4).astype('>f8'))
                 np.save(os.path.join(d, 'np-2d.npy'), np.zeros((3, 4)))
                 np.save(os.path.join(d, 'np-fortran.npy'), np.asfortranarray(np.zeros((3, 4))))
-                np.save(os.path.join(d, 'np-u8.npy'), np.zeros(4, dtype=np.uint8))
+                np.save(os.path.join(d, 'np-u4.npy'), np.zeros(4, dtype=np.uint32))
                 np.save(os.path.join(d, 'np-scalar.npy'), np.float64(1.5))
                 np.save(os.path.join(d, 'np-object.npy'), np.array([1, 'x'], dtype=object), allow_pickle=True)
                 """.formatted(N, N), List.of(dir.toString()));
@@ -125,7 +125,7 @@ class NumpyRoundTripTest {
         assertRefused("np-be.npy", "holds big-endian float64 ('>f8')");
         assertRefused("np-2d.npy", "holds a 2-dimensional array of float64, shape (3, 4)");
         assertRefused("np-fortran.npy", "holds a 2-dimensional Fortran-order array of float64, shape (3, 4)");
-        assertRefused("np-u8.npy", "holds dtype '|u1', which offheap does not map");
+        assertRefused("np-u4.npy", "holds dtype '<u4', which offheap does not map");
         assertRefused("np-scalar.npy", "holds a 0-dimensional array of float64");
         assertRefused("np-object.npy", "holds dtype '|O', which offheap does not map");
     }
