@@ -213,8 +213,15 @@ public final class MappedArray implements AutoCloseable {
 
     /**
      * Creates a new file holding {@code length} zeros of {@code type}, open for reading and writing. Its data
-     * starts at byte 4096, page aligned.
+     * starts at byte 4096, page aligned; its dtype is the signed one of the same name
+     * ({@link NpyDtype#of(ElementType)}: int16 for {@link ElementType#SHORT}).
      *
+     * @param path   the new file
+     * @param type   the type of the elements
+     * @param length the number of elements, all zero
+     * @return the array, open for reading and writing
+     * @throws NullPointerException                      if an argument is null
+     * @throws IllegalArgumentException                  if {@code length} is negative or too large
      * @throws java.nio.file.FileAlreadyExistsException if the file exists: this never overwrites
      * @throws IOException                               if the disk has no room for it (then no file is left)
      */
