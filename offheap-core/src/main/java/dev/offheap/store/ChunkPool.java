@@ -153,6 +153,38 @@ public final class ChunkPool implements AutoCloseable {
         return new IntArray(allocateFor(ElementType.INT, length, contents), length);
     }
 
+    /**
+     * A new array of {@code length} zero {@code short}s, as {@link #shorts(long, Contents)} with
+     * {@link Contents#ZEROS}.
+     *
+     * @param length the number of elements
+     * @return the array, with one owner: the caller
+     * @throws IllegalArgumentException if {@code length} is negative or too large for the pool
+     * @throws IllegalStateException    if the pool is closed, or its chunks would pass the mapping limit
+     * @throws BudgetExceededException  if the pool's memory limit, spill limit or budget refuses the chunks
+     * @throws java.io.UncheckedIOException if the spill file cannot be grown, mapped or cleared
+     */
+    public ShortArray shorts(long length) {
+        return shorts(length, Contents.ZEROS);
+    }
+
+    /**
+     * A new array of {@code length} {@code short}s from the pool's chunks, as its siblings {@link #ints} and
+     * {@link #bytes} make theirs.
+     *
+     * @param length   the number of elements
+     * @param contents whether the elements start as zeros or as whatever the memory held
+     * @return the array, with one owner: the caller
+     * @throws NullPointerException     if {@code contents} is null
+     * @throws IllegalArgumentException if {@code length} is negative or too large for the pool
+     * @throws IllegalStateException    if the pool is closed, or its chunks would pass the mapping limit
+     * @throws BudgetExceededException  if the pool's memory limit, spill limit or budget refuses the chunks
+     * @throws java.io.UncheckedIOException if the spill file cannot be grown, mapped or cleared
+     */
+    public ShortArray shorts(long length, Contents contents) {
+        return new ShortArray(allocateFor(ElementType.SHORT, length, contents), length);
+    }
+
     public FloatArray floats(long length) {
         return floats(length, Contents.ZEROS);
     }

@@ -83,9 +83,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #grow} of a truncated file is refused with the sizes ({@link ArrayFileException}).
  *
  * <p><b>Files of other tools.</b> {@code .npy} files written by NumPy ({@code np.save}, formats 1.0 to 3.0)
- * open too, when they hold a 1-D array of int8, int32, int64, float32 or float64 in native byte order.
- * Anything else, and files that are truncated or corrupt, are refused with an {@link ArrayFileException}
- * saying why.
+ * open too, when they hold a 1-D array in native byte order of one of the {@link NpyDtype}s: int8, uint8,
+ * bool, int16, uint16, int32, int64, float32 or float64. Each opens as the closest array type
+ * ({@link #dtype()} says which dtype the file has, {@link #elementType()} which views it gives): uint8 and bool
+ * as {@link #bytes()}, int16 and uint16 as {@link #shorts()}. Unsigned values read as Java's signed type
+ * ({@link Byte#toUnsignedInt(byte)} and {@link Short#toUnsignedInt(short)} give them back), bool as the bytes 0
+ * and 1 (see {@link NpyDtype} for writing). A file keeps its dtype string exactly as its header has it: no
+ * write of the header ({@link #grow}) turns {@code '|u1'} into {@code '|i1'} or {@code '<u2'} into
+ * {@code '<i2'}. Anything else, and files that are truncated or corrupt, are refused with an
+ * {@link ArrayFileException} saying why (an unsupported dtype is named, with the list of those that open).
  *
  * <p>The methods of this class are thread-safe; element access follows {@link TypedArray}'s rules. Files are
  * not locked: any number of processes may read one, but only one may open it read-write at a time. Every
@@ -207,8 +213,15 @@ public final class MappedArray implements AutoCloseable {
 
     /**
      * Creates a new file holding {@code length} zeros of {@code type}, open for reading and writing. Its data
-     * starts at byte 4096, page aligned.
+     * starts at byte 4096, page aligned; its dtype is the signed one of the same name
+     * ({@link NpyDtype#of(ElementType)}: int16 for {@link ElementType#SHORT}).
      *
+     * @param path   the new file
+     * @param type   the type of the elements
+     * @param length the number of elements, all zero
+     * @return the array, open for reading and writing
+     * @throws NullPointerException                      if an argument is null
+     * @throws IllegalArgumentException                  if {@code length} is negative or too large
      * @throws java.nio.file.FileAlreadyExistsException if the file exists: this never overwrites
      * @throws IOException                               if the disk has no room for it (then no file is left)
      */
@@ -216,14 +229,62 @@ public final class MappedArray implements AutoCloseable {
         return create(path, type, length, Options.defaults());
     }
 
-    /** Creates a new file as {@link #create(Path, ElementType, long)}, mapped with {@code options}. */
+    /**
+     * Creates a new file as {@link #create(Path, ElementType, long)}, mapped with {@code options}. Its dtype
+     * is the signed one of the same name ({@link NpyDtype#of(ElementType)}).
+     *
+     * @param path    the new file
+     * @param type    the type of the elements
+     * @param length  the number of elements, all zero
+     * @param options the budget and JMX name of the mapped array
+     * @return the array, open for reading and writing
+     * @throws NullPointerException                      if an argument is null
+     * @throws IllegalArgumentException                  if {@code length} is negative or too large
+     * @throws java.nio.file.FileAlreadyExistsException if the file exists: this never overwrites
+     * @throws IOException                               if the disk has no room for it (then no file is left)
+     */
     public static MappedArray create(Path path, ElementType type, long length, Options options) throws IOException {
+        return create(path, NpyDtype.of(Objects.requireNonNull(type, "type")), length, options);
+    }
+
+    /**
+     * Creates a new file holding {@code length} zeros of NumPy's {@code dtype}, open for reading and writing,
+     * as {@link #create(Path, ElementType, long)}: e.g. {@link NpyDtype#UINT8} makes a {@code '|u1'} file
+     * whose views are {@link #bytes()}. The file keeps that dtype for good.
+     *
+     * @param path   the new file
+     * @param dtype  the dtype of the elements
+     * @param length the number of elements, all zero
+     * @return the array, open for reading and writing
+     * @throws NullPointerException                      if an argument is null
+     * @throws IllegalArgumentException                  if {@code length} is negative or too large
+     * @throws java.nio.file.FileAlreadyExistsException if the file exists: this never overwrites
+     * @throws IOException                               if the disk has no room for it (then no file is left)
+     */
+    public static MappedArray create(Path path, NpyDtype dtype, long length) throws IOException {
+        return create(path, dtype, length, Options.defaults());
+    }
+
+    /**
+     * Creates a new file as {@link #create(Path, NpyDtype, long)}, mapped with {@code options}.
+     *
+     * @param path    the new file
+     * @param dtype   the dtype of the elements
+     * @param length  the number of elements, all zero
+     * @param options the budget and JMX name of the mapped array
+     * @return the array, open for reading and writing
+     * @throws NullPointerException                      if an argument is null
+     * @throws IllegalArgumentException                  if {@code length} is negative or too large
+     * @throws java.nio.file.FileAlreadyExistsException if the file exists: this never overwrites
+     * @throws IOException                               if the disk has no room for it (then no file is left)
+     */
+    public static MappedArray create(Path path, NpyDtype dtype, long length, Options options) throws IOException {
         Objects.requireNonNull(path, "path");
-        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(dtype, "dtype");
         Objects.requireNonNull(options, "options");
-        NpyHeader header = NpyHeader.create(type, length);
+        NpyHeader header = NpyHeader.create(dtype, length);
         if (length < 0 || length > header.maxLength()) {
-            throw new IllegalArgumentException("a mapped array of " + length + " " + type
+            throw new IllegalArgumentException("a mapped array of " + length + " " + dtype
                     + " elements is impossible: the length must be from 0 to " + header.maxLength());
         }
         return Uninterruptible.call(() -> createFile(path, header, options));
@@ -298,7 +359,7 @@ public final class MappedArray implements AutoCloseable {
         try {
             NpyHeader header = NpyHeader.read(channel, path);
             if (expected != null && header.type() != expected) {
-                throw new ArrayFileException(path, "holds " + header.type() + ", not " + expected);
+                throw new ArrayFileException(path, "holds " + describe(header.dtype()) + ", not " + expected);
             }
             if (mode == Mode.READ_WRITE) {
                 options.space.reserve(channel, path, header.dataOffset(), header.dataBytes());
@@ -319,9 +380,28 @@ public final class MappedArray implements AutoCloseable {
         return path;
     }
 
+    /**
+     * The element type of the file's views: {@link ElementType#BYTE} for a file of int8, uint8 or bool,
+     * {@link ElementType#SHORT} for int16 or uint16 ({@link #dtype()} tells them apart).
+     *
+     * @return the element type
+     * @throws IllegalStateException if the file is closed
+     */
     public ElementType elementType() {
         checkOpen();
         return header.type();
+    }
+
+    /**
+     * The NumPy dtype of the file, as its header says: e.g. {@link NpyDtype#UINT8} for a file NumPy saved
+     * from a {@code uint8} array, whose views are nonetheless {@link #bytes()} (see {@link NpyDtype}).
+     *
+     * @return the dtype
+     * @throws IllegalStateException if the file is closed
+     */
+    public NpyDtype dtype() {
+        checkOpen();
+        return header.dtype();
     }
 
     /** The number of elements now; views taken before a {@link #grow} keep the length they had. */
@@ -375,13 +455,37 @@ public final class MappedArray implements AutoCloseable {
         return new IntArray(memory, memory.byteSize() >> ElementType.INT.shift());
     }
 
+    /**
+     * The whole array as {@code short}s, as {@link #doubles()}: the views of a file of int16 or of uint16
+     * (whose values read as signed shorts: {@link Short#toUnsignedInt(short)} gives them back).
+     *
+     * @return a new view of the current length, with one owner: the caller
+     * @throws IllegalStateException    if the file holds another type, is closed, or the mapping limit is reached
+     * @throws BudgetExceededException  if the budget refuses the view's bytes (nothing is mapped then)
+     * @throws UncheckedIOException     if the file cannot be mapped, saying why (truncated by someone else: an
+     *                                  {@link ArrayFileException} cause with the sizes)
+     */
+    public ShortArray shorts() {
+        ArrayMemory memory = map(ElementType.SHORT);
+        return new ShortArray(memory, memory.byteSize() >> ElementType.SHORT.shift());
+    }
+
     /** The whole array as {@code float}s, as {@link #doubles()}. */
     public FloatArray floats() {
         ArrayMemory memory = map(ElementType.FLOAT);
         return new FloatArray(memory, memory.byteSize() >> ElementType.FLOAT.shift());
     }
 
-    /** The whole array as {@code byte}s, as {@link #doubles()}. */
+    /**
+     * The whole array as {@code byte}s, as {@link #doubles()}: the views of a file of int8, uint8 (whose values
+     * read as signed bytes: {@link Byte#toUnsignedInt(byte)} gives them back) or bool (0 and 1).
+     *
+     * @return a new view of the current length, with one owner: the caller
+     * @throws IllegalStateException    if the file holds another type, is closed, or the mapping limit is reached
+     * @throws BudgetExceededException  if the budget refuses the view's bytes (nothing is mapped then)
+     * @throws UncheckedIOException     if the file cannot be mapped, saying why (truncated by someone else: an
+     *                                  {@link ArrayFileException} cause with the sizes)
+     */
     public ByteArray bytes() {
         ArrayMemory memory = map(ElementType.BYTE);
         return new ByteArray(memory, memory.byteSize());
@@ -534,7 +638,7 @@ public final class MappedArray implements AutoCloseable {
         checkOpen();
         NpyHeader now = header;
         if (now.type() != wanted) {
-            throw new IllegalStateException("file " + path + " holds " + now.type() + ", not " + wanted);
+            throw new IllegalStateException("file " + path + " holds " + describe(now.dtype()) + ", not " + wanted);
         }
         long bytes = now.dataBytes();
         long needed = now.dataOffset() + bytes;
@@ -695,6 +799,12 @@ public final class MappedArray implements AutoCloseable {
         }
     }
 
+    /** A dtype for messages, with the type of its views where their name differs: {@code "uint8 (int8 views)"}. */
+    private static String describe(NpyDtype dtype) {
+        String views = dtype.elementType().toString();
+        return views.equals(dtype.toString()) ? views : dtype + " (" + views + " views)";
+    }
+
     private void checkOpen() {
         if (closed) {
             throw new IllegalStateException("mapped array " + path + " is closed");
@@ -704,6 +814,6 @@ public final class MappedArray implements AutoCloseable {
     @Override
     public String toString() {
         NpyHeader now = header;
-        return "MappedArray[" + path + ", " + now.length() + " " + now.type() + ", " + mode + "]";
+        return "MappedArray[" + path + ", " + now.length() + " " + now.dtype() + ", " + mode + "]";
     }
 }

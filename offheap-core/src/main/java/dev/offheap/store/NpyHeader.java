@@ -32,10 +32,13 @@ import java.util.zip.CRC32C;
  * header length) are read too.
  *
  * @param dataOffset where the elements start: the header's size in bytes
+ * @param dtype      the dtype of the elements
+ * @param descr      the dtype string exactly as the header has it (e.g. {@code '|u1'}, {@code '=u2'}): every
+ *                   header written for the file keeps it, so a uint8 file never becomes int8
  * @param offheap    whether the header carries offheap's comment (and so its fixed layout)
  */
-record NpyHeader(int major, int minor, int dataOffset, ElementType type, long length, boolean fortranOrder,
-        boolean offheap) {
+record NpyHeader(int major, int minor, int dataOffset, NpyDtype dtype, String descr, long length,
+        boolean fortranOrder, boolean offheap) {
 
     /** The header size of files offheap creates: one page. */
     static final int BLOCK = 4096;
@@ -51,28 +54,34 @@ record NpyHeader(int major, int minor, int dataOffset, ElementType type, long le
     private static final Set<String> KEYS = Set.of("descr", "fortran_order", "shape");
     private static final char NATIVE_ORDER = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? '<' : '>';
 
-    /** The header of a new file that offheap creates. */
+    /** The header of a new file that offheap creates, of the dtype named like {@code type}. */
     static NpyHeader create(ElementType type, long length) {
-        return new NpyHeader(1, 0, BLOCK, type, length, false, true);
+        return create(NpyDtype.of(type), length);
     }
 
+    /** The header of a new file that offheap creates. */
+    static NpyHeader create(NpyDtype dtype, long length) {
+        return new NpyHeader(1, 0, BLOCK, dtype, dtype.descr(), length, false, true);
+    }
+
+    /** The same header with another length; the dtype string stays as it is. */
     NpyHeader withLength(long newLength) {
-        return new NpyHeader(major, minor, dataOffset, type, newLength, fortranOrder, offheap);
+        return new NpyHeader(major, minor, dataOffset, dtype, descr, newLength, fortranOrder, offheap);
+    }
+
+    /** The element type of the file's views. */
+    ElementType type() {
+        return dtype.elementType();
     }
 
     /** Bytes of element data. */
     long dataBytes() {
-        return length << type.shift();
-    }
-
-    /** The NumPy dtype string, e.g. {@code "<f8"}. */
-    String descr() {
-        return (type.byteSize() == 1 ? '|' : NATIVE_ORDER) + type.npyKind();
+        return length << type().shift();
     }
 
     /** The largest length a file with this header can have: its data must end within {@code Long.MAX_VALUE}. */
     long maxLength() {
-        return (Long.MAX_VALUE - BLOCK - dataOffset) >> type.shift();
+        return (Long.MAX_VALUE - BLOCK - dataOffset) >> type().shift();
     }
 
     /**
@@ -130,18 +139,20 @@ record NpyHeader(int major, int minor, int dataOffset, ElementType type, long le
         if (!(dict.get("fortran_order") instanceof Boolean fortranOrder)) {
             throw refuse(file, "fortran_order is " + repr(dict.get("fortran_order")) + ", not True or False");
         }
-        ElementType type = elementType(dict.get("descr"), file);
-        long length = length(dict.get("shape"), fortranOrder, type, file);
-        if (dataOffset % type.byteSize() != 0) {
+        NpyDtype dtype = dtype(dict.get("descr"), file);
+        String descr = (String) dict.get("descr");
+        long length = length(dict.get("shape"), fortranOrder, dtype, file);
+        int size = dtype.elementType().byteSize();
+        if (dataOffset % size != 0) {
             throw refuse(file, "the data starts at byte " + dataOffset + ", which is not a multiple of "
-                    + type.byteSize() + ", the size of " + type + ": offheap maps aligned data only");
+                    + size + ", the size of " + dtype + ": offheap maps aligned data only");
         }
-        NpyHeader header = new NpyHeader(major, minor, dataOffset, type, length, fortranOrder, offheap);
+        NpyHeader header = new NpyHeader(major, minor, dataOffset, dtype, descr, length, fortranOrder, offheap);
         if (length > header.maxLength()) {
-            throw refuse(file, "a length of " + length + " " + type + " elements is too large");
+            throw refuse(file, "a length of " + length + " " + dtype + " elements is too large");
         }
         if (fileSize - dataOffset < header.dataBytes()) {
-            throw refuse(file, "truncated: " + length + " " + type + " elements need " + header.dataBytes()
+            throw refuse(file, "truncated: " + length + " " + dtype + " elements need " + header.dataBytes()
                     + " bytes from byte " + dataOffset + " on, but the file has only " + (fileSize - dataOffset));
         }
         return header;
@@ -162,7 +173,7 @@ record NpyHeader(int major, int minor, int dataOffset, ElementType type, long le
         } else {
             out.putInt(headerLength);
         }
-        String dict = "{'descr': '" + descr() + "', 'fortran_order': " + (fortranOrder ? "True" : "False")
+        String dict = "{'descr': '" + descr + "', 'fortran_order': " + (fortranOrder ? "True" : "False")
                 + ", 'shape': (" + length + ",), }";
         String text = offheap ? dict + " " + MARK + FORMAT + " crc32c=" : dict;
         int checksumAt = out.position() + text.length();
@@ -255,7 +266,7 @@ record NpyHeader(int major, int minor, int dataOffset, ElementType type, long le
         return ByteBuffer.allocate(4).putInt((int) crc.getValue()).array();
     }
 
-    private static ElementType elementType(Object descr, Path file) throws ArrayFileException {
+    private static NpyDtype dtype(Object descr, Path file) throws ArrayFileException {
         if (descr instanceof List<?> || descr instanceof PyLiteral.Tuple) {
             throw refuse(file, "holds a structured dtype " + repr(descr) + ": offheap maps plain arrays of "
                     + supported() + " only");
@@ -266,9 +277,9 @@ record NpyHeader(int major, int minor, int dataOffset, ElementType type, long le
         char order = dtype.charAt(0);
         boolean hasOrder = order == '<' || order == '>' || order == '|' || order == '=';
         String kind = hasOrder ? dtype.substring(1) : dtype;
-        ElementType type = null;
-        for (ElementType candidate : ElementType.values()) {
-            if (candidate.npyKind().equals(kind)) {
+        NpyDtype type = null;
+        for (NpyDtype candidate : NpyDtype.values()) {
+            if (candidate.kind().equals(kind)) {
                 type = candidate;
             }
         }
@@ -276,10 +287,11 @@ record NpyHeader(int major, int minor, int dataOffset, ElementType type, long le
             throw refuse(file, "holds dtype " + repr(dtype) + ", which offheap does not map: it maps "
                     + supported());
         }
-        if (type.byteSize() > 1 && order == '|') {
+        int size = type.elementType().byteSize();
+        if (size > 1 && order == '|') {
             throw refuse(file, "dtype " + repr(dtype) + " has no byte order");
         }
-        if (type.byteSize() > 1 && (order == '<' || order == '>') && order != NATIVE_ORDER) {
+        if (size > 1 && (order == '<' || order == '>') && order != NATIVE_ORDER) {
             throw refuse(file, "holds " + (order == '>' ? "big" : "little") + "-endian " + type + " ("
                     + repr(dtype) + "), but this machine is " + (order == '>' ? "little" : "big") + "-endian;"
                     + " offheap maps native byte order only: convert it in NumPy with a.astype('"
@@ -288,7 +300,7 @@ record NpyHeader(int major, int minor, int dataOffset, ElementType type, long le
         return type;
     }
 
-    private static long length(Object shape, boolean fortranOrder, ElementType type, Path file)
+    private static long length(Object shape, boolean fortranOrder, NpyDtype type, Path file)
             throws ArrayFileException {
         if (!(shape instanceof PyLiteral.Tuple(List<Object> dims)) || !dims.stream().allMatch(Long.class::isInstance)) {
             throw refuse(file, "shape is " + repr(shape) + ", not a tuple of integers");
@@ -311,7 +323,13 @@ record NpyHeader(int major, int minor, int dataOffset, ElementType type, long le
     }
 
     private static String supported() {
-        return "int8 ('|i1'), int32 ('<i4'), int64 ('<i8'), float32 ('<f4') and float64 ('<f8')";
+        StringBuilder list = new StringBuilder();
+        NpyDtype[] all = NpyDtype.values();
+        for (int i = 0; i < all.length; i++) {
+            list.append(i == 0 ? "" : i == all.length - 1 ? " and " : ", ")
+                    .append(all[i]).append(" ('").append(all[i].descr()).append("')");
+        }
+        return list.toString();
     }
 
     /** A value as Python would print it, for messages. */

@@ -33,7 +33,7 @@ import java.util.Optional;
  * happens-before (a lock, a volatile, a thread start or join).
  */
 public abstract sealed class TypedArray implements RefCounted
-        permits ByteArray, IntArray, LongArray, FloatArray, DoubleArray {
+        permits ByteArray, ShortArray, IntArray, LongArray, FloatArray, DoubleArray {
 
     private static final VarHandle REFS;
 

@@ -28,6 +28,7 @@ class RefCountedContractTest {
                 Arguments.of("pooled lease", (Function<Integer, RefCounted>) BUFFERS::acquire),
                 Arguments.of("dedicated lease", (Function<Integer, RefCounted>) n -> BUFFERS.acquire(8 << 20)),
                 Arguments.of("double array", (Function<Integer, RefCounted>) n -> STORE.doubles(n)),
+                Arguments.of("short array", (Function<Integer, RefCounted>) n -> STORE.shorts(n)),
                 Arguments.of("byte array", (Function<Integer, RefCounted>) n -> STORE.bytes(n)));
     }
 

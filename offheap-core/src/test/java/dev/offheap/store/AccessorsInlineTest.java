@@ -27,7 +27,7 @@ class AccessorsInlineTest {
     private static final int MAX_INLINE_SIZE = 35;
 
     @ParameterizedTest
-    @ValueSource(classes = {ByteArray.class, IntArray.class, LongArray.class, FloatArray.class, DoubleArray.class})
+    @ValueSource(classes = {ByteArray.class, ShortArray.class, IntArray.class, LongArray.class, FloatArray.class, DoubleArray.class})
     void getAndSetAndTheirContiguousPathFitMaxInlineSize(Class<? extends TypedArray> type) throws IOException {
         ClassModel model = classModel(type);
         List<String> checked = new ArrayList<>();

@@ -161,9 +161,11 @@ class CorruptFileTest {
 
     @ParameterizedTest(name = "descr {0}")
     @CsvSource(delimiter = ';', quoteCharacter = '"', value = {
-        "'<u4'; holds dtype '<u4', which offheap does not map: it maps int8 ('|i1'), int32 ('<i4')",
-        "'|u1'; holds dtype '|u1'",
-        "'|b1'; holds dtype '|b1'",
+        "'<u4'; holds dtype '<u4', which offheap does not map: it maps int8 ('|i1'), uint8 ('|u1'), bool ('|b1'),"
+                + " int16 ('<i2'), uint16 ('<u2'), int32 ('<i4')",
+        "'<u8'; holds dtype '<u8'",
+        "'|S1'; holds dtype '|S1'",
+        "'|u2'; dtype '|u2' has no byte order",
         "'<f2'; holds dtype '<f2'",
         "'<c16'; holds dtype '<c16'",
         "'|O'; holds dtype '|O'",

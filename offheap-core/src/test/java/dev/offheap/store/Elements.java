@@ -14,6 +14,7 @@ final class Elements {
                 if kind == 'f4': return ((i % 100000) * 0.25).astype(np.float32)
                 if kind == 'i8': return i * 1000000007 - 5
                 if kind == 'i4': return (i * 31 + 7).astype(np.int32)
+                if kind == 'i2': return ((i * 13 - 11) % 65536).astype(np.uint16).view(np.int16)
                 if kind == 'i1': return ((i * 7 + 3) % 256).astype(np.uint8).view(np.int8)
                 raise ValueError(kind)
             """;
@@ -34,6 +35,10 @@ final class Elements {
 
     static int intAt(long i) {
         return (int) (i * 31 + 7);
+    }
+
+    static short shortAt(long i) {
+        return (short) (i * 13 - 11);
     }
 
     static byte byteAt(long i) {
@@ -61,6 +66,11 @@ final class Elements {
             case IntArray a -> {
                 for (long i = from; i < to; i++) {
                     a.set(i, intAt(i));
+                }
+            }
+            case ShortArray a -> {
+                for (long i = from; i < to; i++) {
+                    a.set(i, shortAt(i));
                 }
             }
             case ByteArray a -> {
@@ -92,6 +102,7 @@ final class Elements {
             case FloatArray a -> a.get(i);
             case LongArray a -> a.get(i);
             case IntArray a -> a.get(i);
+            case ShortArray a -> a.get(i);
             case ByteArray a -> a.get(i);
         };
     }
@@ -102,6 +113,7 @@ final class Elements {
             case FloatArray a -> a.set(i, 0);
             case LongArray a -> a.set(i, 0);
             case IntArray a -> a.set(i, 0);
+            case ShortArray a -> a.set(i, (short) 0);
             case ByteArray a -> a.set(i, (byte) 0);
         }
     }
@@ -112,6 +124,7 @@ final class Elements {
             case FloatArray a -> floatAt(i);
             case LongArray a -> longAt(i);
             case IntArray a -> intAt(i);
+            case ShortArray a -> shortAt(i);
             case ByteArray a -> byteAt(i);
         };
     }
@@ -122,6 +135,7 @@ final class Elements {
             case FloatArray a -> 0.0f;
             case LongArray a -> 0L;
             case IntArray a -> 0;
+            case ShortArray a -> (short) 0;
             case ByteArray a -> (byte) 0;
         };
     }
@@ -133,6 +147,7 @@ final class Elements {
             case FLOAT -> file.floats();
             case LONG -> file.longs();
             case INT -> file.ints();
+            case SHORT -> file.shorts();
             case BYTE -> file.bytes();
         };
     }

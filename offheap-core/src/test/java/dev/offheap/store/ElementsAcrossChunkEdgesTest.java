@@ -111,6 +111,36 @@ class ElementsAcrossChunkEdgesTest {
         public String toString() { return "ints"; }
     };
 
+    private static final Typed SHORTS = new Typed() {
+        public TypedArray make(ChunkPool pool, long length) { return pool.shorts(length); }
+        public long get(TypedArray a, long i) { return ((ShortArray) a).get(i); }
+        public void set(TypedArray a, long i, long v) { ((ShortArray) a).set(i, (short) v); }
+        public void fill(TypedArray a, long v) { ((ShortArray) a).fill((short) v); }
+        public void fill(TypedArray a, long from, long to, long v) { ((ShortArray) a).fill(from, to, (short) v); }
+        public long[] copyTo(TypedArray a, long src, int size, int dstIndex, int count) {
+            short[] dst = new short[size];
+            java.util.Arrays.fill(dst, (short) -1);
+            ((ShortArray) a).copyTo(src, dst, dstIndex, count);
+            return widen(size, i -> dst[(int) i]);
+        }
+        public void copyFrom(TypedArray a, long[] values, int srcIndex, long dstIndex, int count) {
+            short[] src = new short[values.length];
+            for (int i = 0; i < src.length; i++) {
+                src[i] = (short) values[i];
+            }
+            ((ShortArray) a).copyFrom(src, srcIndex, dstIndex, count);
+        }
+        public void copyTo(TypedArray a, long src, TypedArray dst, long dstIndex, long count) {
+            ((ShortArray) a).copyTo(src, (ShortArray) dst, dstIndex, count);
+        }
+        public long[] toArray(TypedArray a, long from, long to) {
+            short[] out = ((ShortArray) a).toArray(from, to);
+            return widen(out.length, i -> out[(int) i]);
+        }
+        public TypedArray retain(TypedArray a) { return ((ShortArray) a).retain(); }
+        public String toString() { return "shorts"; }
+    };
+
     private static final Typed LONGS = new Typed() {
         public TypedArray make(ChunkPool pool, long length) { return pool.longs(length); }
         public long get(TypedArray a, long i) { return ((LongArray) a).get(i); }
@@ -197,7 +227,7 @@ class ElementsAcrossChunkEdgesTest {
     /** Every element type on the contiguous layout and on the portable one (separate chunk segments). */
     static Stream<Arguments> typesAndLayouts() {
         List<Arguments> all = new ArrayList<>();
-        for (Typed typed : List.of(BYTES, INTS, LONGS, FLOATS, DOUBLES)) {
+        for (Typed typed : List.of(BYTES, SHORTS, INTS, LONGS, FLOATS, DOUBLES)) {
             all.add(Arguments.of(typed, false));
             all.add(Arguments.of(typed, true));
         }

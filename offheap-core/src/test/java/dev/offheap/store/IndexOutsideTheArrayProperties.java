@@ -66,6 +66,7 @@ class IndexOutsideTheArrayProperties {
     private static TypedArray make(ChunkPool pool, ElementType type) {
         return switch (type) {
             case BYTE -> pool.bytes(LENGTH);
+            case SHORT -> pool.shorts(LENGTH);
             case INT -> pool.ints(LENGTH);
             case LONG -> pool.longs(LENGTH);
             case FLOAT -> pool.floats(LENGTH);
@@ -76,6 +77,7 @@ class IndexOutsideTheArrayProperties {
     private static Object get(TypedArray array, long index) {
         return switch (array) {
             case ByteArray a -> a.get(index);
+            case ShortArray a -> a.get(index);
             case IntArray a -> a.get(index);
             case LongArray a -> a.get(index);
             case FloatArray a -> a.get(index);
@@ -86,6 +88,7 @@ class IndexOutsideTheArrayProperties {
     private static void set(TypedArray array, long index) {
         switch (array) {
             case ByteArray a -> a.set(index, (byte) 7);
+            case ShortArray a -> a.set(index, (short) 7);
             case IntArray a -> a.set(index, 7);
             case LongArray a -> a.set(index, 7);
             case FloatArray a -> a.set(index, 7);

@@ -36,11 +36,11 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 class LiveArraysKeepApartProperties {
     private static final long CHUNK = 64 << 10;
     private static final int THREADS = 3;
-    /** The two element types each thread uses: every type is used, and copies need two arrays of one type. */
+    /** The element types each thread uses: every type is used, and copies need two arrays of one type. */
     private static final ElementType[][] TYPES = {
-            {ElementType.DOUBLE, ElementType.BYTE},
-            {ElementType.LONG, ElementType.FLOAT},
-            {ElementType.INT, ElementType.DOUBLE}};
+            {ElementType.DOUBLE, ElementType.BYTE, ElementType.SHORT},
+            {ElementType.LONG, ElementType.FLOAT, ElementType.SHORT},
+            {ElementType.INT, ElementType.DOUBLE, ElementType.SHORT}};
     private static final int MAX_LIVE = 5;
 
     private static Path spillDirectory;
@@ -127,7 +127,7 @@ class LiveArraysKeepApartProperties {
                 Tuple.of(2, Arbitraries.integers().between(41, 200_000)));
         Arbitrary<Op> op = Arbitraries.frequencyOf(
                 Tuple.of(3, Combinators.combine(Arbitraries.integers().between(0, Layout.values().length - 1),
-                        Arbitraries.integers().between(0, 1), Arbitraries.integers().between(0, 5),
+                        Arbitraries.integers().between(0, TYPES[0].length - 1), Arbitraries.integers().between(0, 5),
                         Arbitraries.of(false, false, true)).as(Make::new)),
                 Tuple.of(3, Combinators.combine(slot, Arbitraries.integers().between(0, 2), at, count,
                         Arbitraries.longs()).as(Write::new)),

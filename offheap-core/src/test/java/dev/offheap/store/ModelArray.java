@@ -116,6 +116,7 @@ final class ModelArray {
             case FloatArray a -> a.copyTo(from, (FloatArray) dst, to, count);
             case LongArray a -> a.copyTo(from, (LongArray) dst, to, count);
             case IntArray a -> a.copyTo(from, (IntArray) dst, to, count);
+            case ShortArray a -> a.copyTo(from, (ShortArray) dst, to, count);
             case ByteArray a -> a.copyTo(from, (ByteArray) dst, to, count);
         }
     }
@@ -123,6 +124,7 @@ final class ModelArray {
     static TypedArray allocate(ChunkPool pool, ElementType type, long length, Contents contents) {
         return switch (type) {
             case BYTE -> pool.bytes(length, contents);
+            case SHORT -> pool.shorts(length, contents);
             case INT -> pool.ints(length, contents);
             case LONG -> pool.longs(length, contents);
             case FLOAT -> pool.floats(length, contents);

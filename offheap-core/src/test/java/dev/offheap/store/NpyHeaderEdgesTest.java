@@ -68,11 +68,13 @@ class NpyHeaderEdgesTest {
     void formatThreeIsUtf8AndTheOthersAreLatin1() {
         // NpyFiles writes the text as Latin-1: "Ã©" is the two bytes of "é" in UTF-8
         byte[] utf8 = NpyFiles.header(3, NpyFiles.dict("\u00c3\u00a9", false, "(3,)"));
-        refused(utf8, utf8.length + 3, "holds dtype 'é', which offheap does not map: it maps int8 ('|i1'), int32"
-                + " ('<i4'), int64 ('<i8'), float32 ('<f4') and float64 ('<f8')");
+        refused(utf8, utf8.length + 3, "holds dtype 'é', which offheap does not map: it maps int8 ('|i1'), uint8"
+                + " ('|u1'), bool ('|b1'), int16 ('<i2'), uint16 ('<u2'), int32 ('<i4'), int64 ('<i8'), float32 ('<f4')"
+                + " and float64 ('<f8')");
         byte[] latin1 = NpyFiles.header(1, NpyFiles.dict("\u00e9", false, "(3,)"));
-        refused(latin1, latin1.length + 3, "holds dtype 'é', which offheap does not map: it maps int8 ('|i1'), int32"
-                + " ('<i4'), int64 ('<i8'), float32 ('<f4') and float64 ('<f8')");
+        refused(latin1, latin1.length + 3, "holds dtype 'é', which offheap does not map: it maps int8 ('|i1'), uint8"
+                + " ('|u1'), bool ('|b1'), int16 ('<i2'), uint16 ('<u2'), int32 ('<i4'), int64 ('<i8'), float32 ('<f4')"
+                + " and float64 ('<f8')");
     }
 
     @Test
@@ -108,7 +110,8 @@ class NpyHeaderEdgesTest {
         refused(head, head.length + 24, "shape is (1, True), not a tuple of integers");
         head = NpyFiles.header(1, "{'descr': [('a', '<f8')], 'fortran_order': False, 'shape': (3,)}");
         refused(head, head.length + 24, "holds a structured dtype [('a', '<f8')]: offheap maps plain arrays of int8"
-                + " ('|i1'), int32 ('<i4'), int64 ('<i8'), float32 ('<f4') and float64 ('<f8') only");
+                + " ('|i1'), uint8 ('|u1'), bool ('|b1'), int16 ('<i2'), uint16 ('<u2'), int32 ('<i4'), int64 ('<i8'),"
+                + " float32 ('<f4') and float64 ('<f8') only");
         head = NpyFiles.header(1, "['descr', 'fortran_order', 'shape']");
         refused(head, head.length, "the header is not a dict but ['descr', 'fortran_order', 'shape']");
     }

@@ -61,7 +61,8 @@ class NpyHeaderTest {
         for (int major = 1; major <= 3; major++) {
             byte[] header = NpyFiles.header(major, "{'descr': '<f4', 'fortran_order': False, 'shape': (7,), }");
             NpyHeader read = NpyHeader.parse(header, header.length + 28, FILE);
-            assertThat(read).isEqualTo(new NpyHeader(major, 0, header.length, ElementType.FLOAT, 7, false, false));
+            assertThat(read).isEqualTo(new NpyHeader(major, 0, header.length, NpyDtype.FLOAT32, "<f4", 7, false,
+                    false));
         }
     }
 

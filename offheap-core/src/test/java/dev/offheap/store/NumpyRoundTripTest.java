@@ -92,7 +92,7 @@ class NumpyRoundTripTest {
         python("""
                 import sys, os
                 d = sys.argv[1]
-                for kind in ['f8', 'f4', 'i8', 'i4', 'i1']:
+                for kind in ['f8', 'f4', 'i8', 'i4', 'i2', 'i1']:
                     np.save(os.path.join(d, 'np-' + kind + '.npy'), expected(kind, %d))
                 with open(os.path.join(d, 'np-v2.npy'), 'wb') as f:
                     np.lib.format.write_array(f, expected('f8', %d), version=(2, 0))
@@ -100,7 +100,7 @@ class NumpyRoundTripTest {
                 np.save(os.path.join(d, 'np-be.npy'), expected('f8', 4).astype('>f8'))
                 np.save(os.path.join(d, 'np-2d.npy'), np.zeros((3, 4)))
                 np.save(os.path.join(d, 'np-fortran.npy'), np.asfortranarray(np.zeros((3, 4))))
-                np.save(os.path.join(d, 'np-u8.npy'), np.zeros(4, dtype=np.uint8))
+                np.save(os.path.join(d, 'np-u4.npy'), np.zeros(4, dtype=np.uint32))
                 np.save(os.path.join(d, 'np-scalar.npy'), np.float64(1.5))
                 np.save(os.path.join(d, 'np-object.npy'), np.array([1, 'x'], dtype=object), allow_pickle=True)
                 """.formatted(N, N), List.of(dir.toString()));
@@ -125,7 +125,7 @@ class NumpyRoundTripTest {
         assertRefused("np-be.npy", "holds big-endian float64 ('>f8')");
         assertRefused("np-2d.npy", "holds a 2-dimensional array of float64, shape (3, 4)");
         assertRefused("np-fortran.npy", "holds a 2-dimensional Fortran-order array of float64, shape (3, 4)");
-        assertRefused("np-u8.npy", "holds dtype '|u1', which offheap does not map");
+        assertRefused("np-u4.npy", "holds dtype '<u4', which offheap does not map");
         assertRefused("np-scalar.npy", "holds a 0-dimensional array of float64");
         assertRefused("np-object.npy", "holds dtype '|O', which offheap does not map");
     }
@@ -166,6 +166,148 @@ class NumpyRoundTripTest {
                 """.formatted(N, N, N, N), List.of(dir.resolve("np-grow.npy").toString(),
                 dir.resolve("np-grow-v2.npy").toString()));
         assertThat(output).isEqualTo("ok");
+    }
+
+    /** Values over the whole range of each new dtype, the same in the script below and in {@link #newDtypeAt}. */
+    private static final String NEW_DTYPES = """
+            def new_dtype(kind, n):
+                i = np.arange(n, dtype=np.int64)
+                if kind == 'u1': return ((i * 7 + 3) % 256).astype(np.uint8)
+                if kind == 'b1': return (i % 3 == 1)
+                if kind == 'i2': return ((i * 13 - 11) % 65536).astype(np.uint16).view(np.int16)
+                if kind == 'u2': return ((i * 257 + 5) % 65536).astype(np.uint16)
+                raise ValueError(kind)
+            """;
+
+    /** Element {@code i} of {@code new_dtype(kind, n)}, as its unsigned (or bool: 0/1) value. */
+    private static int newDtypeAt(NpyDtype dtype, long i) {
+        return switch (dtype) {
+            case UINT8 -> (int) ((i * 7 + 3) % 256);
+            case BOOL -> i % 3 == 1 ? 1 : 0;
+            case INT16 -> (short) (i * 13 - 11);
+            case UINT16 -> (int) ((i * 257 + 5) % 65536);
+            default -> throw new AssertionError(dtype);
+        };
+    }
+
+    /** Element {@code i} of a view, as its unsigned value for unsigned dtypes. */
+    private static int valueOf(NpyDtype dtype, TypedArray view, long i) {
+        return switch (view) {
+            case ByteArray bytes -> dtype.isUnsigned() ? Byte.toUnsignedInt(bytes.get(i)) : bytes.get(i);
+            case ShortArray shorts -> dtype.isUnsigned() ? Short.toUnsignedInt(shorts.get(i)) : shorts.get(i);
+            default -> throw new AssertionError(view);
+        };
+    }
+
+    private static void setValue(TypedArray view, long i, int value) {
+        switch (view) {
+            case ByteArray bytes -> bytes.set(i, (byte) value);
+            case ShortArray shorts -> shorts.set(i, (short) value);
+            default -> throw new AssertionError(view);
+        }
+    }
+
+    private static final List<NpyDtype> NEW = List.of(NpyDtype.UINT8, NpyDtype.BOOL, NpyDtype.INT16, NpyDtype.UINT16);
+
+    @Test
+    void javaMapsUint8BoolInt16AndUint16AsNumpyWroteThemAndNumpyReadsBackTheSameDtype() throws Exception {
+        python(NEW_DTYPES + """
+                import sys, os
+                d = sys.argv[1]
+                for kind in ['u1', 'b1', 'i2', 'u2']:
+                    np.save(os.path.join(d, 'np-new-' + kind + '.npy'), new_dtype(kind, %d))
+                    with open(os.path.join(d, 'np-new-v2-' + kind + '.npy'), 'wb') as f:
+                        np.lib.format.write_array(f, new_dtype(kind, 100), version=(2, 0))
+                np.save(os.path.join(d, 'np-be-i2.npy'), new_dtype('i2', 4).astype('>i2'))
+                np.save(os.path.join(d, 'np-be-u2.npy'), new_dtype('u2', 4).astype('>u2'))
+                """.formatted(N), List.of(dir.toString()));
+        List<String> args = new ArrayList<>();
+        for (NpyDtype dtype : NEW) {
+            String kind = dtype.descr().substring(1);
+            Path file = dir.resolve("np-new-" + kind + ".npy");
+            try (MappedArray array = MappedArray.open(file, MappedArray.Mode.READ_WRITE, dtype.elementType());
+                 TypedArray view = Elements.view(array)) {
+                assertThat(array.dtype()).isEqualTo(dtype);
+                assertThat(array.elementType()).isEqualTo(dtype.elementType());
+                assertThat(array.length()).isEqualTo(N);
+                for (long i = 0; i < N; i++) {
+                    assertThat(valueOf(dtype, view, i)).as("%s element %d", dtype, i).isEqualTo(newDtypeAt(dtype, i));
+                }
+                setValue(view, 0, dtype == NpyDtype.BOOL ? 1 : dtype == NpyDtype.INT16 ? -32768 : 255);
+                array.grow(N + 3);
+                try (TypedArray grown = Elements.view(array)) {
+                    setValue(grown, N + 2, dtype == NpyDtype.BOOL ? 1 : dtype == NpyDtype.INT16 ? 32767
+                            : dtype == NpyDtype.UINT16 ? 65535 : 200);
+                }
+                array.force();
+            }
+            args.add(file + "=" + kind + "=" + (dtype == NpyDtype.BOOL ? 1 : dtype == NpyDtype.INT16 ? -32768 : 255)
+                    + "=" + (dtype == NpyDtype.BOOL ? 1 : dtype == NpyDtype.INT16 ? 32767
+                            : dtype == NpyDtype.UINT16 ? 65535 : 200));
+            Path v2 = dir.resolve("np-new-v2-" + kind + ".npy");
+            try (MappedArray array = MappedArray.open(v2, MappedArray.Mode.READ_ONLY);
+                 TypedArray view = Elements.view(array)) {
+                assertThat(array.dtype()).isEqualTo(dtype);
+                for (long i = 0; i < 100; i++) {
+                    assertThat(valueOf(dtype, view, i)).isEqualTo(newDtypeAt(dtype, i));
+                }
+            }
+        }
+        assertRefused("np-be-i2.npy", "holds big-endian int16 ('>i2')");
+        assertRefused("np-be-i2.npy", "a.astype('<i2')");
+        assertRefused("np-be-u2.npy", "holds big-endian uint16 ('>u2')");
+        String output = python(NEW_DTYPES + """
+                import sys
+                for arg in sys.argv[1:]:
+                    path, kind, first, last = arg.split('=')
+                    a = np.load(path, mmap_mode='r')
+                    assert a.dtype == np.dtype(kind), (path, a.dtype, kind)
+                    e = np.zeros(%d + 3, dtype=np.dtype(kind))
+                    e[:%d] = new_dtype(kind, %d)
+                    e[0] = int(first)
+                    e[-1] = int(last)
+                    assert a.shape == e.shape and np.array_equal(a, e), (path, a[:4], a[-4:])
+                    print(a.dtype.name, a.dtype.str)
+                """.formatted(N, N, N), args);
+        assertThat(output.lines()).containsExactly("uint8 |u1", "bool |b1", "int16 <i2", "uint16 <u2");
+    }
+
+    @Test
+    void numpyMapsUint8BoolInt16AndUint16FilesThatJavaCreated() throws Exception {
+        List<String> args = new ArrayList<>();
+        for (NpyDtype dtype : NEW) {
+            String kind = dtype.descr().substring(1);
+            Path file = dir.resolve("java-new-" + kind + ".npy");
+            try (MappedArray array = MappedArray.create(file, dtype, N);
+                 TypedArray view = Elements.view(array)) {
+                assertThat(array.dtype()).isEqualTo(dtype);
+                assertThat(array.toString()).contains(N + " " + dtype);
+                for (long i = 0; i < N; i++) {
+                    setValue(view, i, newDtypeAt(dtype, i));
+                }
+                array.force();
+            }
+            args.add(file + "=" + kind);
+        }
+        String output = python(NEW_DTYPES + """
+                import sys
+                for arg in sys.argv[1:]:
+                    path, kind = arg.split('=')
+                    a = np.load(path, mmap_mode='r')
+                    assert isinstance(a, np.memmap) and a.offset == 4096, (type(a), a.offset)
+                    assert a.dtype == np.dtype(kind) and a.shape == (%d,), (a.dtype, a.shape)
+                    assert np.array_equal(a, new_dtype(kind, %d)), (path, a[:8])
+                    print(a.dtype.name, int(a.astype(np.int64).sum()))
+                """.formatted(N, N), args);
+        List<String> expected = new ArrayList<>();
+        for (NpyDtype dtype : NEW) {
+            long sum = 0;
+            for (long i = 0; i < N; i++) {
+                sum += newDtypeAt(dtype, i);
+            }
+            expected.add(dtype + " " + sum);
+        }
+        assertThat(output.lines()).containsExactlyElementsOf(expected);
     }
 
     /** The sum of the elements as the script prints it: exact, since every value is a multiple of 1/4. */

@@ -175,6 +175,7 @@ class StoreModelProperties {
     private static TypedArray allocate(ChunkPool pool, ElementType type, long length) {
         return switch (type) {
             case BYTE -> pool.bytes(length);
+            case SHORT -> pool.shorts(length);
             case INT -> pool.ints(length);
             case LONG -> pool.longs(length);
             case FLOAT -> pool.floats(length);
@@ -329,6 +330,25 @@ class StoreModelProperties {
                     }
                     public void copyWithin(long f, long t, long n) { a.copyTo(f, a, t, n); }
                     public long normalize(long v) { return Float.floatToRawIntBits(Float.intBitsToFloat((int) v)); }
+                };
+                case ShortArray a -> new Access() {
+                    public long get(long i) { return a.get(i); }
+                    public void set(long i, long v) { a.set(i, (short) v); }
+                    public void fill(long f, long t, long v) { a.fill(f, t, (short) v); }
+                    public long[] copyOut(long f, int n) {
+                        short[] out = new short[n];
+                        a.copyTo(f, out, 0, n);
+                        long[] r = new long[n];
+                        for (int i = 0; i < n; i++) r[i] = out[i];
+                        return r;
+                    }
+                    public void copyIn(long[] v, long t) {
+                        short[] in = new short[v.length];
+                        for (int i = 0; i < v.length; i++) in[i] = (short) v[i];
+                        a.copyFrom(in, 0, t, in.length);
+                    }
+                    public void copyWithin(long f, long t, long n) { a.copyTo(f, a, t, n); }
+                    public long normalize(long v) { return (short) v; }
                 };
                 case ByteArray a -> new Access() {
                     public long get(long i) { return a.get(i); }

@@ -54,6 +54,7 @@ class ToArrayLimitTest {
     private static int toArray(TypedArray view, long from, long to) {
         return switch (view) {
             case ByteArray a -> a.toArray(from, to).length;
+            case ShortArray a -> a.toArray(from, to).length;
             case IntArray a -> a.toArray(from, to).length;
             case LongArray a -> a.toArray(from, to).length;
             case FloatArray a -> a.toArray(from, to).length;
