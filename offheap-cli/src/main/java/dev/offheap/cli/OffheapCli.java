@@ -49,7 +49,7 @@ public final class OffheapCli implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), "Missing required subcommand");
     }
 
-    /** The version of the jar (from its manifest or module descriptor), or 0.1.0. */
+    /** The version of the jar (from its manifest or module descriptor), or 1.0.0. */
     static final class VersionProvider implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
@@ -59,7 +59,7 @@ public final class OffheapCli implements Callable<Integer> {
                         ? null
                         : OffheapCli.class.getModule().getDescriptor().rawVersion().orElse(null);
             }
-            return new String[] {"offheap " + (version == null ? "0.1.0" : version)};
+            return new String[] {"offheap " + (version == null ? "1.0.0" : version)};
         }
     }
 }
