@@ -21,8 +21,11 @@ import picocli.CommandLine.Spec;
         footer = {
             "  lab       Re-runs the classic buffer experiments on this machine and reports",
             "              which buffer strategy wins here (about 3 minutes; see lab --help).",
-            "  test      Runs the whole test suite through the Maven wrapper.",
+            "  test      Runs the whole test suite through the Maven wrapper, then checks the",
+            "              release artifacts as release does.",
             "  build     Builds everything, skipping the tests.",
+            "  release   Builds what Maven Central needs (jars, sources and Javadoc jars, the",
+            "              BOM; signatures aside) and checks it; publishes nothing.",
             "  mutation  Mutation testing (PIT) of one target: buffer, store, account, lab or",
             "              inspect."})
 public final class OffheapCli implements Callable<Integer> {
