@@ -21,8 +21,11 @@ import picocli.CommandLine.Spec;
         footer = {
             "  lab       Re-runs the classic buffer experiments on this machine and reports",
             "              which buffer strategy wins here (about 3 minutes; see lab --help).",
-            "  test      Runs the whole test suite through the Maven wrapper.",
+            "  test      Runs the whole test suite through the Maven wrapper, then checks the",
+            "              release artifacts as release does.",
             "  build     Builds everything, skipping the tests.",
+            "  release   Builds what Maven Central needs (jars, sources and Javadoc jars, the",
+            "              BOM; signatures aside) and checks it; publishes nothing.",
             "  mutation  Mutation testing (PIT) of one target: buffer, store, account, lab or",
             "              inspect."})
 public final class OffheapCli implements Callable<Integer> {
@@ -49,7 +52,7 @@ public final class OffheapCli implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), "Missing required subcommand");
     }
 
-    /** The version of the jar (from its manifest or module descriptor), or 0.1.0. */
+    /** The version of the jar (from its manifest or module descriptor), or 1.0.0. */
     static final class VersionProvider implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
@@ -59,7 +62,7 @@ public final class OffheapCli implements Callable<Integer> {
                         ? null
                         : OffheapCli.class.getModule().getDescriptor().rawVersion().orElse(null);
             }
-            return new String[] {"offheap " + (version == null ? "0.1.0" : version)};
+            return new String[] {"offheap " + (version == null ? "1.0.0" : version)};
         }
     }
 }
