@@ -18,15 +18,25 @@ final class Callers {
     private Callers() {}
 
     /**
-     * Throws unless the first caller outside this package is one of offheap's pools.
+     * Throws unless the caller of the entry point (the first frame of another class than the entry point's)
+     * is one of offheap's pools or this package.
      *
      * @param entry the entry point, named in the exception
      * @throws SecurityException naming the caller when it is not allowed
      */
     static void check(String entry) {
-        Class<?> caller = WALKER.walk(frames -> frames.map(StackWalker.StackFrame::getDeclaringClass)
-                .filter(c -> !c.getPackageName().equals("dev.offheap.os"))
-                .findFirst().orElse(Callers.class));
+        Class<?> caller = WALKER.walk(frames -> {
+            var classes = frames.map(StackWalker.StackFrame::getDeclaringClass).dropWhile(c -> c == Callers.class)
+                    .iterator();
+            Class<?> entryClass = classes.next();
+            while (classes.hasNext()) {
+                Class<?> c = classes.next();
+                if (c != entryClass) {
+                    return c;
+                }
+            }
+            return entryClass;
+        });
         if (!allowed(caller)) {
             throw new SecurityException(entry + " is internal to offheap (package dev.offheap.os, not exported):"
                     + " called from " + caller.getName() + "; use BufferPool or ChunkPool instead");
