@@ -1,6 +1,9 @@
 package dev.offheap.os;
 
+import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Blocks of anonymous memory that can be moved, pages and all, into an {@link AddressRange}
@@ -8,14 +11,20 @@ import java.lang.foreign.MemorySegment;
  * stays where it is when the range's segment ends: its new address is simply its place in the range. Linux only
  * ({@link NativeFile#isSupported()}).
  *
- * <p>Blocks of 2 MiB multiples are placed on 2 MiB boundaries and marked {@code MADV_HUGEPAGE}, so where
- * transparent huge pages are enabled (even in {@code madvise} mode, the common default) they are backed by
- * 2 MiB pages, which keeps random access over gigabytes from missing the TLB on every read. Shared memory
+ * <p>Blocks of {@link #HUGE_PAGE} multiples (2 MiB with 4 KiB pages) are placed on such boundaries and marked
+ * {@code MADV_HUGEPAGE}, so where transparent huge pages are enabled (even in {@code madvise} mode, the
+ * common default) they are backed by huge pages, which keeps random access over gigabytes from missing the TLB on every read. Shared memory
  * (a memfd) gets huge pages only if {@code shmem_enabled} allows it, which it often does not.
  */
 public final class MovableMemory {
-    /** The huge page size of x86_64 and of aarch64 with 4 KiB base pages. */
-    public static final long HUGE_PAGE = 2L << 20;
+    /**
+     * The size of a transparent huge page, as the kernel says in
+     * {@code /sys/kernel/mm/transparent_hugepage/hpage_pmd_size}: 2 MiB with 4 KiB base pages (x86_64, most
+     * aarch64), 32 MiB with 16 KiB and 512 MiB with 64 KiB pages. Where the file cannot be read, what one
+     * page-table page maps at this page size: {@link #hugePageFor(long)}.
+     */
+    public static final long HUGE_PAGE = hugePage(Path.of("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size"),
+            NativeMemory.PAGE_SIZE);
 
     private MovableMemory() {}
 
@@ -64,6 +73,27 @@ public final class MovableMemory {
         Callers.check("MovableMemory.free");
         checkSize(bytes);
         Libc.munmap(MemorySegment.ofAddress(address), bytes);
+    }
+
+    /** The huge page size the kernel's file states, else the one the page size implies. */
+    static long hugePage(Path sysfs, long pageSize) {
+        try {
+            long stated = Long.parseLong(Files.readString(sysfs).strip());
+            if (stated > pageSize && Long.bitCount(stated) == 1) {
+                return stated;
+            }
+        } catch (IOException | NumberFormatException | SecurityException e) {
+            // no such file (not Linux, THP compiled out, a sandbox): fall back to the page table's geometry
+        }
+        return hugePageFor(pageSize);
+    }
+
+    /**
+     * The bytes one page-table page maps (a PMD entry's reach): {@code pageSize / 8} entries of
+     * {@code pageSize} bytes each.
+     */
+    static long hugePageFor(long pageSize) {
+        return pageSize / Long.BYTES * pageSize;
     }
 
     private static void checkSize(long bytes) {
