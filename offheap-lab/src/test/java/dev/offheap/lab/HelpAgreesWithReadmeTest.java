@@ -1,0 +1,33 @@
+package dev.offheap.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** What {@code offheap lab --help} says the quick lab takes is what the README says, everywhere it says it. */
+class HelpAgreesWithReadmeTest {
+    private static final Pattern MINUTES = Pattern.compile("about (\\d+|one|two|three|four|five) minutes?");
+
+    @Test
+    void theReadmeGivesTheQuickLabTheDurationTheHelpGivesIt() throws Exception {
+        Matcher help = MINUTES.matcher(LabOptions.USAGE.lines().filter(l -> l.contains("--quick")).findFirst()
+                .orElseThrow());
+        assertThat(help.find()).as("lab --help states how long --quick takes").isTrue();
+        String said = help.group();
+        List<String> readme = Files.readAllLines(Path.of("..", "README.md"));
+        List<String> labLines = readme.stream()
+                .filter(l -> l.contains("./offheap lab") || l.contains("`--quick` (the default)"))
+                .filter(l -> MINUTES.matcher(l).find()).toList();
+        assertThat(labLines).as("README lines that time the lab").hasSizeGreaterThanOrEqualTo(3);
+        for (String line : labLines) {
+            Matcher m = MINUTES.matcher(line);
+            m.find();
+            assertThat(m.group()).as(line).isEqualTo(said);
+        }
+    }
+}
