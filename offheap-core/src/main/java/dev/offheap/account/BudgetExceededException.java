@@ -42,16 +42,25 @@ public final class BudgetExceededException extends RuntimeException {
         }
     }
 
+    /** The path of the budget that refused. */
     private final String budgetPath;
+    /** Bytes of the refused charge. */
     private final long requested;
+    /** Bytes charged to the refusing budget when it refused. */
     private final long used;
+    /** The refusing budget's limit. */
     private final long limit;
     /** Negative: no reclaimer was asked. */
     private final long reclaimed;
+    /** The path of the budget charged. */
     private final String chargedPath;
+    /** Who asked, or null. */
     private final String component;
+    /** The call that needed the memory, or null. */
     private final String request;
+    /** The bytes that call asked for; meaningless without a request. */
     private final long requestBytes;
+    /** Who held the refusing budget's bytes, the largest first. */
     private final List<Holder> holders;
 
     /**

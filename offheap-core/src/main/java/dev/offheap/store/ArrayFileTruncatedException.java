@@ -15,8 +15,11 @@ import java.nio.file.Path;
 public final class ArrayFileTruncatedException extends UncheckedIOException {
     private static final long serialVersionUID = 1L;
 
+    /** The file's size in bytes when the fault was seen. */
     private final long fileSize;
+    /** Where the view's data ends in the file. */
     private final long neededSize;
+    /** The element whose access faulted. */
     private final long index;
 
     ArrayFileTruncatedException(Path file, long fileSize, long neededSize, long index, InternalError fault) {
