@@ -42,19 +42,36 @@ public final class BudgetExceededException extends RuntimeException {
         }
     }
 
+    /** The path of the budget that refused. */
     private final String budgetPath;
+    /** Bytes of the refused charge. */
     private final long requested;
+    /** Bytes charged to the refusing budget when it refused. */
     private final long used;
+    /** The refusing budget's limit. */
     private final long limit;
     /** Negative: no reclaimer was asked. */
     private final long reclaimed;
+    /** The path of the budget charged. */
     private final String chargedPath;
+    /** Who asked, or null. */
     private final String component;
+    /** The call that needed the memory, or null. */
     private final String request;
+    /** The bytes that call asked for; meaningless without a request. */
     private final long requestBytes;
+    /** Who held the refusing budget's bytes, the largest first. */
     private final List<Holder> holders;
 
-    /** A refusal by {@code budgetPath} of a charge of {@code requested} bytes made to that same budget. */
+    /**
+     * A refusal by {@code budgetPath} of a charge of {@code requested} bytes made to that same budget, for
+     * components that keep budgets of their own; no reclaimer, component, request or holders are known.
+     *
+     * @param budgetPath the path of the budget that refused
+     * @param requested  the bytes of the refused charge
+     * @param used       the bytes charged to that budget when it refused
+     * @param limit      that budget's limit
+     */
     public BudgetExceededException(String budgetPath, long requested, long used, long limit) {
         this(budgetPath, requested, used, limit, -1, budgetPath, null, null, -1, List.of());
     }
@@ -96,6 +113,7 @@ public final class BudgetExceededException extends RuntimeException {
      * @param component    who asked, as users know it, e.g. {@code "chunk pool 'samples'"}
      * @param request      the call, e.g. {@code "doubles(8000000)"}
      * @param requestBytes the bytes that call asked for
+     * @return a new exception with the same figures, naming the request
      */
     public BudgetExceededException forRequest(String component, String request, long requestBytes) {
         BudgetExceededException enriched = new BudgetExceededException(budgetPath, requested, used, limit, reclaimed,
@@ -104,7 +122,7 @@ public final class BudgetExceededException extends RuntimeException {
         return enriched;
     }
 
-    /** The budget that refused, as {@link MemoryBudget#path()}: the one charged or one of its ancestors. */
+    /** {@return the budget that refused, as {@link MemoryBudget#path()}: the one charged or one of its ancestors} */
     public String budgetPath() {
         return budgetPath;
     }
@@ -112,45 +130,55 @@ public final class BudgetExceededException extends RuntimeException {
     /**
      * Bytes of the refused charge: what the component charged, which may differ from what it was asked for
      * ({@link #requestBytes()}): a whole slab for one buffer, the chunks still missing for an array.
+     *
+     * @return the bytes of the refused charge
      */
     public long requested() {
         return requested;
     }
 
-    /** Bytes charged to the refusing budget when it refused (a snapshot; others may release meanwhile). */
+    /** {@return the bytes charged to the refusing budget when it refused (a snapshot; others may release meanwhile)} */
     public long used() {
         return used;
     }
 
-    /** The refusing budget's limit. */
+    /** {@return the refusing budget's limit} */
     public long limit() {
         return limit;
     }
 
-    /** Bytes the budget's {@link Reclaimer}s freed before the charge was retried and refused again; 0 if none ran. */
+    /**
+     * {@return the bytes the budget's {@link Reclaimer}s freed before the charge was retried and refused again;
+     * 0 if none ran}
+     */
     public long reclaimed() {
         return Math.max(0, reclaimed);
     }
 
-    /** The budget the charge was made to, as {@link MemoryBudget#path()}; {@link #budgetPath()} or below it. */
+    /** {@return the budget the charge was made to, as {@link MemoryBudget#path()}: {@link #budgetPath()} or below it} */
     public String chargedPath() {
         return chargedPath;
     }
 
     /**
      * Who asked: the component named by {@link #forRequest}, else the {@link BudgetOwner} charged through
-     * ({@code owner '<name>'}); empty for a charge made to the budget directly.
+     * ({@code owner '<name>'}).
+     *
+     * @return who asked, empty for a charge made to the budget directly
      */
     public Optional<String> component() {
         return Optional.ofNullable(component);
     }
 
-    /** The call that needed the memory, e.g. {@code acquire(1048576)}, if a component's entry point named it. */
+    /**
+     * {@return the call that needed the memory, e.g. {@code acquire(1048576)}, if a component's entry point
+     * named it}
+     */
     public Optional<String> request() {
         return Optional.ofNullable(request);
     }
 
-    /** The bytes {@link #request()} asked for, if known. */
+    /** {@return the bytes {@link #request()} asked for, if known} */
     public OptionalLong requestBytes() {
         return request == null ? OptionalLong.empty() : OptionalLong.of(requestBytes);
     }
@@ -158,6 +186,8 @@ public final class BudgetExceededException extends RuntimeException {
     /**
      * Who held the refusing budget's {@link #used()} bytes, the largest first: its owners, its children,
      * direct charges.
+     *
+     * @return the holders, an unmodifiable list
      */
     public List<Holder> holders() {
         return holders;

@@ -37,15 +37,24 @@ public final class BudgetOwner implements AutoCloseable {
     /**
      * Charges the budget, as {@link MemoryBudget#charge(long)}, and counts the bytes as this owner's.
      *
+     * @param bytes the bytes to charge
+     * @throws IllegalArgumentException if {@code bytes < 0}
      * @throws BudgetExceededException if the budget refuses, naming this owner; nothing is charged
-     * @throws IllegalStateException if the budget is closed
+     * @throws IllegalStateException if the budget (or an ancestor) is closed
      */
     public void charge(long bytes) {
         budget.charge(bytes, this);
         outstanding.addAndGet(bytes);
     }
 
-    /** Like {@link #charge(long)} but answers false instead of throwing {@link BudgetExceededException}. */
+    /**
+     * Like {@link #charge(long)} but answers false instead of throwing {@link BudgetExceededException}.
+     *
+     * @param bytes the bytes to charge
+     * @return true if the bytes are charged and counted as this owner's, false if the budget refused them
+     * @throws IllegalArgumentException if {@code bytes < 0}
+     * @throws IllegalStateException if the budget (or an ancestor) is closed
+     */
     public boolean tryCharge(long bytes) {
         if (!budget.tryCharge(bytes)) {
             return false;
@@ -57,6 +66,8 @@ public final class BudgetOwner implements AutoCloseable {
     /**
      * Gives back bytes this owner charged. Allowed after the budget is closed.
      *
+     * @param bytes the bytes to give back
+     * @throws IllegalArgumentException if {@code bytes < 0}
      * @throws IllegalStateException if this owner has fewer bytes outstanding; nothing changes then
      */
     public void release(long bytes) {
@@ -77,20 +88,26 @@ public final class BudgetOwner implements AutoCloseable {
         }
     }
 
-    /** Bytes charged through this owner and not released. */
+    /** {@return the bytes charged through this owner and not released} */
     public long outstanding() {
         return outstanding.get();
     }
 
+    /** {@return the name given to {@link MemoryBudget#owner(String)}, used in reports} */
     public String name() {
         return name;
     }
 
+    /** {@return the budget this owner charges} */
     public MemoryBudget budget() {
         return budget;
     }
 
-    /** Where this owner was opened: the stack of the caller of {@link MemoryBudget#owner(String)}. */
+    /**
+     * Where this owner was opened: the stack of the caller of {@link MemoryBudget#owner(String)}.
+     *
+     * @return the frames, innermost first, a new array on each call
+     */
     public StackTraceElement[] openedAt() {
         StackTraceElement[] stack = openedAt.getStackTrace();
         int first = 0;
@@ -100,7 +117,7 @@ public final class BudgetOwner implements AutoCloseable {
         return Arrays.copyOfRange(stack, first, stack.length);
     }
 
-    /** The name of the thread that opened this owner. */
+    /** {@return the name of the thread that opened this owner} */
     public String openedBy() {
         return openedBy;
     }

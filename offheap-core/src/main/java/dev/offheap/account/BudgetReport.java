@@ -23,6 +23,11 @@ public record BudgetReport(String path, long used, long peak, long limit, long r
     /** Frames of an owner's opening stack shown by {@link #format()}. */
     private static final int FRAMES = 16;
 
+    /**
+     * The canonical constructor; copies the lists.
+     *
+     * @throws NullPointerException if {@code owners} or {@code children}, or one of their elements, is null
+     */
     public BudgetReport {
         owners = List.copyOf(owners);
         children = List.copyOf(children);
@@ -37,19 +42,26 @@ public record BudgetReport(String path, long used, long peak, long limit, long r
      * @param openedAt    where it was opened, innermost frame first
      */
     public record Owner(String name, long outstanding, String openedBy, List<StackTraceElement> openedAt) {
+        /**
+         * The canonical constructor; copies the list.
+         *
+         * @throws NullPointerException if {@code openedAt} or one of its elements is null
+         */
         public Owner {
             openedAt = List.copyOf(openedAt);
         }
     }
 
-    /** Whether nothing is charged. */
+    /** {@return whether nothing is charged at this level} */
     public boolean isClean() {
         return used == 0;
     }
 
     /**
      * Who holds what, on one line, from this budget down: {@code 'process/io' owner 'buffer pool io' holds
-     * 4.0 KiB (4096 bytes); 'process' holds 7 bytes through no owner}. Empty if nothing is held.
+     * 4.0 KiB (4096 bytes); 'process' holds 7 bytes through no owner}.
+     *
+     * @return the line, empty if nothing is held
      */
     public String holdings() {
         List<String> parts = new ArrayList<>();
@@ -69,7 +81,11 @@ public record BudgetReport(String path, long used, long peak, long limit, long r
         }
     }
 
-    /** The report for people: one line per budget and owner, then the stack where each owner was opened. */
+    /**
+     * The report for people: one line per budget and owner, then the stack where each owner was opened.
+     *
+     * @return the text, several lines
+     */
     public String format() {
         StringBuilder out = new StringBuilder();
         format(out, "");

@@ -8,12 +8,22 @@ public final class Bytes {
 
     private Bytes() {}
 
-    /** The count in binary units with the exact figure beside it; below 1 KiB just {@code "N bytes"}. */
+    /**
+     * The count in binary units with the exact figure beside it; below 1 KiB just {@code "N bytes"}.
+     *
+     * @param bytes a byte count, negative allowed (a difference)
+     * @return the text, e.g. {@code "4.0 MiB (4194304 bytes)"}
+     */
     public static String format(long bytes) {
         return bytes < 1024 && bytes > -1024 ? bytes + " bytes" : human(bytes) + " (" + bytes + " bytes)";
     }
 
-    /** The count in binary units only, one decimal: {@code "4.0 MiB"}. */
+    /**
+     * The count in binary units only, one decimal: {@code "4.0 MiB"}.
+     *
+     * @param bytes a byte count, negative allowed (a difference)
+     * @return the text, e.g. {@code "4.0 MiB"}; below 1 KiB {@code "N B"}
+     */
     public static String human(long bytes) {
         if (bytes < 1024 && bytes > -1024) {
             return bytes + " B";

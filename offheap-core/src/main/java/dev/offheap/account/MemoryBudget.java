@@ -158,12 +158,27 @@ public final class MemoryBudget implements AutoCloseable {
         }
     }
 
-    /** A budget with no parent. */
+    /**
+     * A budget with no parent.
+     *
+     * @param name       the budget's name, the first element of every path below it
+     * @param limitBytes the most bytes it allows charged at once ({@link #UNLIMITED} for no limit)
+     * @return the new budget, open
+     * @throws NullPointerException if {@code name} is null
+     * @throws IllegalArgumentException if the name is blank or holds '/', or the limit is negative
+     */
     public static MemoryBudget root(String name, long limitBytes) {
         return new MemoryBudget(name, null, limitBytes, 0);
     }
 
-    /** A root with no limit: it only counts. */
+    /**
+     * A root with no limit: it only counts.
+     *
+     * @param name the budget's name
+     * @return the new budget, open
+     * @throws NullPointerException if {@code name} is null
+     * @throws IllegalArgumentException if the name is blank or holds '/'
+     */
     public static MemoryBudget unlimited(String name) {
         return root(name, UNLIMITED);
     }
@@ -171,6 +186,10 @@ public final class MemoryBudget implements AutoCloseable {
     /**
      * A budget under this one, with a limit of its own (at most this one's in effect) and no reservation.
      *
+     * @param name       the child's name: its path is this budget's path, '/', and the name
+     * @param limitBytes the most bytes the child allows charged at once ({@link #UNLIMITED} for no limit of its own)
+     * @return the new budget, open
+     * @throws NullPointerException if {@code name} is null
      * @throws IllegalArgumentException if the name is blank or holds '/', or the limit is negative
      * @throws IllegalStateException if this budget is closed
      */
@@ -182,7 +201,12 @@ public final class MemoryBudget implements AutoCloseable {
      * A budget under this one with {@code reservationBytes} guaranteed: charged to this budget now, and
      * used by the child before it charges this budget again.
      *
-     * @throws IllegalArgumentException if the reservation is negative, above {@code limitBytes} or above the
+     * @param name             the child's name
+     * @param limitBytes       the most bytes the child allows charged at once
+     * @param reservationBytes the bytes guaranteed to the child, at most {@code limitBytes}
+     * @return the new budget, open, with its reservation charged here
+     * @throws NullPointerException if {@code name} is null
+     * @throws IllegalArgumentException if the name is blank or holds '/', the limit is negative, or the reservation is negative, above {@code limitBytes} or above the
      *         limit of this budget or of one of its ancestors (it could never be given); the message says
      *         which setting to change
      * @throws BudgetExceededException if this budget cannot give the reservation now (its
@@ -197,6 +221,9 @@ public final class MemoryBudget implements AutoCloseable {
      * An account for one component that charges this budget, named in reports (for example
      * {@code "buffer pool 'io'"}). Remembers the caller's stack.
      *
+     * @param name the component's name in reports
+     * @return a new owner, with nothing charged
+     * @throws NullPointerException if {@code name} is null
      * @throws IllegalStateException if this budget is closed
      */
     public BudgetOwner owner(String name) {
@@ -206,12 +233,23 @@ public final class MemoryBudget implements AutoCloseable {
         return owner;
     }
 
-    /** Asks {@code reclaimer} to free memory whenever this budget or one of its ancestors refuses a charge. */
+    /**
+     * Asks {@code reclaimer} to free memory whenever this budget or one of its ancestors refuses a charge. A
+     * reclaimer registered twice is asked twice. An exception it throws is logged, and counts as nothing freed.
+     *
+     * @param reclaimer the code that frees memory
+     * @throws NullPointerException if {@code reclaimer} is null
+     */
     public void addReclaimer(Reclaimer reclaimer) {
         reclaimers.add(Objects.requireNonNull(reclaimer, "reclaimer"));
     }
 
-    /** Stops asking {@code reclaimer}; returns whether it was registered. */
+    /**
+     * Stops asking {@code reclaimer} (once, if it was registered twice).
+     *
+     * @param reclaimer a reclaimer given to {@link #addReclaimer(Reclaimer)}
+     * @return whether it was registered
+     */
     public boolean removeReclaimer(Reclaimer reclaimer) {
         return reclaimers.remove(reclaimer);
     }
@@ -220,6 +258,7 @@ public final class MemoryBudget implements AutoCloseable {
      * Charges {@code bytes} to this budget and every ancestor. If a level refuses, asks the reclaimers at
      * and below that level to free memory and tries once more.
      *
+     * @param bytes the bytes to charge
      * @throws IllegalArgumentException if {@code bytes < 0}
      * @throws BudgetExceededException if a level would still go past its limit; nothing stays charged
      * @throws IllegalStateException if this budget or an ancestor is closed
@@ -231,6 +270,9 @@ public final class MemoryBudget implements AutoCloseable {
     /**
      * Like {@link #charge(long)} but answers false instead of throwing {@link BudgetExceededException}.
      *
+     * @param bytes the bytes to charge
+     * @return true if the bytes are charged, false if a level refused them (then nothing stays charged)
+     * @throws IllegalArgumentException if {@code bytes < 0}
      * @throws IllegalStateException if this budget or an ancestor is closed
      */
     public boolean tryCharge(long bytes) {
@@ -242,6 +284,8 @@ public final class MemoryBudget implements AutoCloseable {
     /**
      * Gives back {@code bytes} charged earlier, at every level. Allowed after close.
      *
+     * @param bytes the bytes to give back
+     * @throws IllegalArgumentException if {@code bytes < 0}
      * @throws IllegalStateException if this would make a level negative: a release without its charge
      */
     public void release(long bytes) {
@@ -254,29 +298,31 @@ public final class MemoryBudget implements AutoCloseable {
         releaseUp(bytes);
     }
 
-    /** Bytes charged now. */
+    /** {@return the bytes charged now, at this level (its children's charges included)} */
     public long used() {
         return (long) USED.getVolatile(this);
     }
 
-    /** The most bytes ever charged at once. */
+    /** {@return the most bytes ever charged at once} */
     public long peak() {
         return (long) PEAK.getVolatile(this);
     }
 
-    /** This level's limit in bytes ({@link #UNLIMITED} if none). */
+    /** {@return this level's limit in bytes ({@link #UNLIMITED} if none)} */
     public long limit() {
         return limit;
     }
 
-    /** Bytes guaranteed by the parent (0 for a root or a child without a reservation). */
+    /** {@return the bytes guaranteed by the parent (0 for a root or a child without a reservation)} */
     public long reservation() {
         return reservation;
     }
 
     /**
-     * What a charge could still get here, counting every ancestor's room (and this level's reservation);
-     * 0 once closed.
+     * What a charge could still get here, counting every ancestor's room (and this level's reservation). A
+     * snapshot: another thread may charge meanwhile, and reclaimers may free more when a charge is refused.
+     *
+     * @return the bytes, 0 once closed
      */
     public long available() {
         if (closed) {
@@ -291,29 +337,32 @@ public final class MemoryBudget implements AutoCloseable {
         return Math.min(here, withCredit);
     }
 
+    /** {@return the name given at creation, the last element of its path} */
     public String name() {
         return name;
     }
 
-    /** Names from the root down, joined by '/': {@code process/io-buffers}. */
+    /** {@return the names from the root down, joined by '/': {@code process/io-buffers}} */
     public String path() {
         return parent == null ? name : parent.path() + "/" + name;
     }
 
+    /** {@return the budget this one was made under, empty for a root} */
     public Optional<MemoryBudget> parent() {
         return Optional.ofNullable(parent);
     }
 
-    /** The children not closed yet (and those closed with memory still charged), in creation order. */
+    /** {@return the children not closed yet (and those closed with memory still charged), in creation order} */
     public List<MemoryBudget> children() {
         return List.copyOf(children);
     }
 
+    /** {@return whether this budget, or an ancestor, was closed} */
     public boolean isClosed() {
         return closed;
     }
 
-    /** What is charged now and who took it. */
+    /** {@return what is charged now and who took it, this budget and those below it} */
     public BudgetReport report() {
         List<BudgetReport.Owner> owing = new ArrayList<>();
         long attributed = 0;
@@ -359,6 +408,8 @@ public final class MemoryBudget implements AutoCloseable {
      * Like {@link #close()}, but memory still charged is logged as a warning to the {@code System.Logger}
      * {@code dev.offheap.account} instead of thrown. Returns the report at closing (clean if nothing was
      * charged); if the budget was already closed, logs nothing and returns {@link #report()}.
+     *
+     * @return the report at closing, or the report now if it was closed before
      */
     public BudgetReport closeQuietly() {
         BudgetReport report = shutDown(this);

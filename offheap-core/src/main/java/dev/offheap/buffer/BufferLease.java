@@ -35,6 +35,7 @@ public sealed interface BufferLease extends RefCounted permits Lease {
      * buffer with position 0 and limit {@link #size()}, shared with no other lease; later calls in the same
      * lease return the same object as the caller left it.
      *
+     * @return the buffer over the lease's memory
      * @throws IllegalStateException if the lease was released
      */
     ByteBuffer byteBuffer();
@@ -42,6 +43,7 @@ public sealed interface BufferLease extends RefCounted permits Lease {
     /**
      * This lease's memory as a segment of exactly {@link #size()} bytes.
      *
+     * @return a segment of the lease's memory
      * @throws IllegalStateException if the lease was released
      */
     MemorySegment segment();
@@ -49,6 +51,7 @@ public sealed interface BufferLease extends RefCounted permits Lease {
     /**
      * The number of bytes leased, as asked for.
      *
+     * @return the size in bytes
      * @throws IllegalStateException if the lease was released
      */
     int size();
@@ -73,7 +76,6 @@ public sealed interface BufferLease extends RefCounted permits Lease {
     /** The number of references held now, 0 once released. */
     int refCount();
 
-    /** The same as one {@link #release()}. */
     /**
      * The same as one {@link #release()}.
      *

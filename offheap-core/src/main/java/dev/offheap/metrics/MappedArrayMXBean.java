@@ -6,24 +6,24 @@ package dev.offheap.metrics;
  */
 public interface MappedArrayMXBean {
 
-    /** The file's path. */
+    /** {@return the file's path} */
     String getPath();
 
-    /** The number of elements now. */
+    /** {@return the number of elements now} */
     long getLength();
 
-    /** The element type, as NumPy names it ({@code float64}, {@code int32}...). */
+    /** {@return the element type, as NumPy names it ({@code float64}, {@code int32}...)} */
     String getElementType();
 
-    /** Bytes of address space its views map now (whole pages), as charged to its budget if it has one. */
+    /** {@return the bytes of address space its views map now (whole pages), as charged to its budget if it has one} */
     long getMappedBytes();
 
-    /** Views mapped and not yet released: one memory mapping each. */
+    /** {@return the number of views mapped and not yet released: one memory mapping each} */
     long getViews();
 
-    /** Whether the file is open read-only. */
+    /** {@return whether the file is open read-only} */
     boolean isReadOnly();
 
-    /** The path of the budget its mappings are charged to, empty when it has none. */
+    /** {@return the path of the budget its mappings are charged to, empty when it has none} */
     String getBudgetPath();
 }

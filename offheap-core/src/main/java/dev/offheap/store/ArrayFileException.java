@@ -17,7 +17,7 @@ public final class ArrayFileException extends IOException {
         this.file = file;
     }
 
-    /** The file refused. */
+    /** {@return the file refused} */
     public Path file() {
         return file;
     }

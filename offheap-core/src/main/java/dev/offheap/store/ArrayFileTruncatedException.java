@@ -15,8 +15,11 @@ import java.nio.file.Path;
 public final class ArrayFileTruncatedException extends UncheckedIOException {
     private static final long serialVersionUID = 1L;
 
+    /** The file's size in bytes when the fault was seen. */
     private final long fileSize;
+    /** Where the view's data ends in the file. */
     private final long neededSize;
+    /** The element whose access faulted. */
     private final long index;
 
     ArrayFileTruncatedException(Path file, long fileSize, long neededSize, long index, InternalError fault) {
@@ -35,22 +38,22 @@ public final class ArrayFileTruncatedException extends UncheckedIOException {
         return cause;
     }
 
-    /** The file that was truncated. */
+    /** {@return the file that was truncated} */
     public Path file() {
         return ((ArrayFileException) getCause()).file();
     }
 
-    /** The file's size in bytes when the fault was seen. */
+    /** {@return the file's size in bytes when the fault was seen} */
     public long fileSize() {
         return fileSize;
     }
 
-    /** The size in bytes the view's data needs: where its last element ends in the file. */
+    /** {@return the size in bytes the view's data needs: where its last element ends in the file} */
     public long neededSize() {
         return neededSize;
     }
 
-    /** The element whose access faulted (the first of the range, for a bulk operation). */
+    /** {@return the element whose access faulted (the first of the range, for a bulk operation)} */
     public long index() {
         return index;
     }

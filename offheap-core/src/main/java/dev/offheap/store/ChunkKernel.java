@@ -18,6 +18,9 @@ import java.lang.foreign.MemorySegment;
 @FunctionalInterface
 public interface ChunkKernel {
     /**
+     * Processes one piece of the array. An exception thrown here ends the walk:
+     * {@link TypedArray#forEachChunk(ChunkKernel)} throws it on.
+     *
      * @param segment    a piece of the array, a whole number of elements, native byte order
      * @param firstIndex the array index of the piece's first element
      */

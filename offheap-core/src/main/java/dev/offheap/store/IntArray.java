@@ -22,6 +22,12 @@ public final class IntArray extends TypedArray {
         super(memory, ElementType.INT, length);
     }
 
+    /**
+     * Adds an owner, as {@link TypedArray#retain()}.
+     *
+     * @return this array
+     * @throws IllegalStateException if the array has ended, or has {@code Integer.MAX_VALUE} owners
+     */
     @Override
     public IntArray retain() {
         super.retain();
@@ -31,8 +37,11 @@ public final class IntArray extends TypedArray {
     /**
      * The element at {@code index}.
      *
+     * @param index the element's index, from 0 to {@link #length()} - 1
+     * @return the element
      * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
      * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
      */
     public int get(long index) {
         return whole != null ? getContiguous(index) : getScattered(index);
@@ -59,8 +68,12 @@ public final class IntArray extends TypedArray {
     /**
      * Sets the element at {@code index}.
      *
+     * @param index the element's index, from 0 to {@link #length()} - 1
+     * @param value the new value
      * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
      * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     * @throws IllegalArgumentException if the array is a read-only view of a file
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
      */
     public void set(long index, int value) {
         if (whole != null) {
@@ -88,12 +101,28 @@ public final class IntArray extends TypedArray {
         }
     }
 
-    /** Sets every element to {@code value}. */
+    /**
+     * Sets every element to {@code value}.
+     *
+     * @param value the new value of every element
+     * @throws IllegalStateException         if the array has ended (released, or its pool or file closed)
+     * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
+     */
     public void fill(int value) {
         fill(0, length, value);
     }
 
-    /** Sets the elements {@code [fromIndex, toIndex)} to {@code value}. */
+    /**
+     * Sets the elements {@code [fromIndex, toIndex)} to {@code value}.
+     *
+     * @param fromIndex the first element to set
+     * @param toIndex   the element after the last one to set
+     * @param value     the new value
+     * @throws IndexOutOfBoundsException     if {@code fromIndex} is negative, {@code toIndex} is larger than
+     *                                       {@link #length()}, or {@code fromIndex} is larger than {@code toIndex}
+     * @throws IllegalStateException         if the array has ended (released, or its pool or file closed)
+     * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
+     */
     public void fill(long fromIndex, long toIndex, int value) {
         boolean zero = value == 0;
         forEachPiece(fromIndex, toIndex, (segment, first, count) -> {
@@ -107,12 +136,35 @@ public final class IntArray extends TypedArray {
         });
     }
 
-    /** Copies {@code count} elements from {@code this[srcIndex..]} into {@code dst[dstIndex..]}. */
+    /**
+     * Copies {@code count} elements from {@code this[srcIndex..]} into {@code dst[dstIndex..]}.
+     *
+     * @param srcIndex the first element of this array to copy
+     * @param dst      the Java array to copy into
+     * @param dstIndex where the first element goes in {@code dst}
+     * @param count    the number of elements
+     * @throws NullPointerException          if {@code dst} is null
+     * @throws IndexOutOfBoundsException     if either range lies outside its array, or {@code count} is negative
+     * @throws IllegalStateException         if the array has ended (released, or its pool or file closed)
+     * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
+     */
     public void copyTo(long srcIndex, int[] dst, int dstIndex, int count) {
         copyToArray(srcIndex, dst, dstIndex, dst.length, count);
     }
 
-    /** Copies {@code count} elements from {@code src[srcIndex..]} into {@code this[dstIndex..]}. */
+    /**
+     * Copies {@code count} elements from {@code src[srcIndex..]} into {@code this[dstIndex..]}.
+     *
+     * @param src      the Java array to copy from
+     * @param srcIndex the first element of {@code src} to copy
+     * @param dstIndex where the first element goes in this array
+     * @param count    the number of elements
+     * @throws NullPointerException          if {@code src} is null
+     * @throws IndexOutOfBoundsException     if either range lies outside its array, or {@code count} is negative
+     * @throws IllegalStateException         if the array has ended (released, or its pool or file closed)
+     * @throws IllegalArgumentException     if the array is a read-only view of a file
+     * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
+     */
     public void copyFrom(int[] src, int srcIndex, long dstIndex, int count) {
         copyFromArray(src, srcIndex, src.length, dstIndex, count);
     }
@@ -120,12 +172,33 @@ public final class IntArray extends TypedArray {
     /**
      * Copies {@code count} elements from {@code this[srcIndex..]} into {@code dst[dstIndex..]}, which may
      * be this array: overlapping ranges copy as if through a temporary copy.
+     *
+     * @param srcIndex the first element of this array to copy
+     * @param dst      the array to copy into, this one or another
+     * @param dstIndex where the first element goes in {@code dst}
+     * @param count    the number of elements
+     * @throws NullPointerException          if {@code dst} is null
+     * @throws IndexOutOfBoundsException     if either range lies outside its array, or {@code count} is negative
+     * @throws IllegalStateException         if either array has ended (released, or its pool or file closed)
+     * @throws IllegalArgumentException     if {@code dst} is a read-only view of a file
+     * @throws ArrayFileTruncatedException   if either array is a view of a file someone else truncated
      */
     public void copyTo(long srcIndex, IntArray dst, long dstIndex, long count) {
         copyElements(srcIndex, dst, dstIndex, count);
     }
 
-    /** A new Java array with the elements {@code [fromIndex, toIndex)}. */
+    /**
+     * A new Java array with the elements {@code [fromIndex, toIndex)}.
+     *
+     * @param fromIndex the first element to copy
+     * @param toIndex   the element after the last one to copy
+     * @return a new array of {@code toIndex - fromIndex} elements
+     * @throws IndexOutOfBoundsException     if {@code fromIndex} is negative, {@code toIndex} is larger than
+     *                                       {@link #length()}, or {@code fromIndex} is larger than {@code toIndex}
+     * @throws IllegalArgumentException     if a Java array cannot hold that many elements
+     * @throws IllegalStateException         if the array has ended (released, or its pool or file closed)
+     * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
+     */
     public int[] toArray(long fromIndex, long toIndex) {
         Objects.checkFromToIndex(fromIndex, toIndex, length);
         long count = toIndex - fromIndex;

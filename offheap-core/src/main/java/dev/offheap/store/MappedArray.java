@@ -102,7 +102,9 @@ public final class MappedArray implements AutoCloseable {
 
     /** How a file is opened. */
     public enum Mode {
+        /** Views can be read; a write throws {@link IllegalArgumentException}, and {@link #grow} refuses. */
         READ_ONLY,
+        /** Views can be read and written, and the file can {@link #grow}; one process at a time. */
         READ_WRITE
     }
 
@@ -133,22 +135,43 @@ public final class MappedArray implements AutoCloseable {
             this.mappings = mappings;
         }
 
-        /** No budget, shown in JMX under the file's name. */
+        /**
+         * No budget, shown in JMX under the file's name.
+         *
+         * @return the default options, shared (they are immutable)
+         */
         public static Options defaults() {
             return DEFAULTS;
         }
 
-        /** The budget each view charges its mapped bytes to. Default: none. */
+        /**
+         * The budget each view charges its mapped bytes to. Default: none.
+         *
+         * @param budget the budget to charge
+         * @return a copy of these options with that budget
+         * @throws NullPointerException if {@code budget} is null
+         */
         public Options budget(MemoryBudget budget) {
             return new Options(Objects.requireNonNull(budget, "budget"), name, jmx, space, mappings);
         }
 
-        /** The name in JMX ({@code -2}, {@code -3}... if taken) and in the budget's owner. Default: the file's name. */
+        /**
+         * The name in JMX ({@code -2}, {@code -3}... if taken) and in the budget's owner. Default: the file's name.
+         *
+         * @param name the name to show
+         * @return a copy of these options with that name
+         * @throws NullPointerException if {@code name} is null
+         */
         public Options name(String name) {
             return new Options(budget, Objects.requireNonNull(name, "name"), jmx, space, mappings);
         }
 
-        /** Whether to register the array's MXBean from create or open to close. Default on. */
+        /**
+         * Whether to register the array's MXBean from create or open to close. Default on.
+         *
+         * @param register false to keep the array out of JMX
+         * @return a copy of these options with that choice
+         */
         public Options jmx(boolean register) {
             return new Options(budget, name, register, space, mappings);
         }
@@ -318,14 +341,29 @@ public final class MappedArray implements AutoCloseable {
      * Opens an existing {@code .npy} file. Read-write opening makes sure the file's data has disk space behind
      * it (where a tool left holes); without {@code fallocate} (not Linux) that rewrites the whole data once.
      *
+     * @param path the file
+     * @param mode read-only, or read-write
+     * @return the array, open in {@code mode}
+     * @throws NullPointerException if {@code path} or {@code mode} is null
      * @throws ArrayFileException if the file is not an array offheap maps, or is truncated or corrupt
-     * @throws IOException        if it cannot be read (missing, no permission)
+     * @throws IOException        if it cannot be read (missing, no permission), or read-write opening finds no
+     *                            disk space for its holes
      */
     public static MappedArray open(Path path, Mode mode) throws IOException {
         return open(path, mode, null, Options.defaults());
     }
 
-    /** Opens an existing {@code .npy} file as {@link #open(Path, Mode)}, mapped with {@code options}. */
+    /**
+     * Opens an existing {@code .npy} file as {@link #open(Path, Mode)}, mapped with {@code options}.
+     *
+     * @param path    the file
+     * @param mode    read-only, or read-write
+     * @param options the budget and JMX name of the mapped array
+     * @return the array, open in {@code mode}
+     * @throws NullPointerException if an argument is null
+     * @throws ArrayFileException   if the file is not an array offheap maps, or is truncated or corrupt
+     * @throws IOException          as {@link #open(Path, Mode)}
+     */
     public static MappedArray open(Path path, Mode mode, Options options) throws IOException {
         return open(path, mode, null, options);
     }
@@ -333,7 +371,13 @@ public final class MappedArray implements AutoCloseable {
     /**
      * Opens an existing {@code .npy} file that must hold {@code expected} elements.
      *
-     * @throws ArrayFileException if it holds another type, or as {@link #open(Path, Mode)}
+     * @param path     the file
+     * @param mode     read-only, or read-write
+     * @param expected the element type the file must hold
+     * @return the array, open in {@code mode}
+     * @throws NullPointerException if an argument is null
+     * @throws ArrayFileException   if it holds another type, or as {@link #open(Path, Mode)}
+     * @throws IOException          as {@link #open(Path, Mode)}
      */
     public static MappedArray open(Path path, Mode mode, ElementType expected) throws IOException {
         return open(path, mode, Objects.requireNonNull(expected, "expected"), Options.defaults());
@@ -343,7 +387,14 @@ public final class MappedArray implements AutoCloseable {
      * Opens an existing {@code .npy} file that must hold {@code expected} elements (any type if null), mapped
      * with {@code options}.
      *
-     * @throws ArrayFileException if it holds another type, or as {@link #open(Path, Mode)}
+     * @param path     the file
+     * @param mode     read-only, or read-write
+     * @param expected the element type the file must hold, or null for any
+     * @param options  the budget and JMX name of the mapped array
+     * @return the array, open in {@code mode}
+     * @throws NullPointerException if {@code path}, {@code mode} or {@code options} is null
+     * @throws ArrayFileException   if it holds another type, or as {@link #open(Path, Mode)}
+     * @throws IOException          as {@link #open(Path, Mode)}
      */
     public static MappedArray open(Path path, Mode mode, ElementType expected, Options options) throws IOException {
         Objects.requireNonNull(path, "path");
@@ -375,7 +426,11 @@ public final class MappedArray implements AutoCloseable {
         return open(path, mode, expected, Options.defaults().space(space));
     }
 
-    /** The file's path; still answers once closed. */
+    /**
+     * The file's path; still answers once closed.
+     *
+     * @return the path given to create or open
+     */
     public Path path() {
         return path;
     }
@@ -404,12 +459,23 @@ public final class MappedArray implements AutoCloseable {
         return header.dtype();
     }
 
-    /** The number of elements now; views taken before a {@link #grow} keep the length they had. */
+    /**
+     * The number of elements now; views taken before a {@link #grow} keep the length they had.
+     *
+     * @return the length
+     * @throws IllegalStateException if the file is closed
+     */
     public long length() {
         checkOpen();
         return header.length();
     }
 
+    /**
+     * How the file was opened: {@link #create} opens read-write.
+     *
+     * @return the mode
+     * @throws IllegalStateException if the file is closed
+     */
     public Mode mode() {
         checkOpen();
         return mode;
@@ -431,8 +497,10 @@ public final class MappedArray implements AutoCloseable {
     }
 
     /**
-     * The whole array as {@code double}s: a new view of the current length, one new mapping.
+     * The whole array as {@code double}s: a new view of the current length, one new mapping. Release it (or
+     * close the file) to unmap it.
      *
+     * @return a new view of the current length, with one owner: the caller
      * @throws IllegalStateException    if the file holds another type, is closed, or the mapping limit is reached
      * @throws BudgetExceededException  if the budget refuses the view's bytes (nothing is mapped then)
      * @throws UncheckedIOException     if the file cannot be mapped, saying why (truncated by someone else: an
@@ -443,13 +511,29 @@ public final class MappedArray implements AutoCloseable {
         return new DoubleArray(memory, memory.byteSize() >> ElementType.DOUBLE.shift());
     }
 
-    /** The whole array as {@code long}s, as {@link #doubles()}. */
+    /**
+     * The whole array as {@code long}s, as {@link #doubles()}.
+     *
+     * @return a new view of the current length, with one owner: the caller
+     * @throws IllegalStateException    if the file holds another type, is closed, or the mapping limit is reached
+     * @throws BudgetExceededException  if the budget refuses the view's bytes (nothing is mapped then)
+     * @throws UncheckedIOException     if the file cannot be mapped, saying why (truncated by someone else: an
+     *                                  {@link ArrayFileException} cause with the sizes)
+     */
     public LongArray longs() {
         ArrayMemory memory = map(ElementType.LONG);
         return new LongArray(memory, memory.byteSize() >> ElementType.LONG.shift());
     }
 
-    /** The whole array as {@code int}s, as {@link #doubles()}. */
+    /**
+     * The whole array as {@code int}s, as {@link #doubles()}.
+     *
+     * @return a new view of the current length, with one owner: the caller
+     * @throws IllegalStateException    if the file holds another type, is closed, or the mapping limit is reached
+     * @throws BudgetExceededException  if the budget refuses the view's bytes (nothing is mapped then)
+     * @throws UncheckedIOException     if the file cannot be mapped, saying why (truncated by someone else: an
+     *                                  {@link ArrayFileException} cause with the sizes)
+     */
     public IntArray ints() {
         ArrayMemory memory = map(ElementType.INT);
         return new IntArray(memory, memory.byteSize() >> ElementType.INT.shift());
@@ -470,7 +554,15 @@ public final class MappedArray implements AutoCloseable {
         return new ShortArray(memory, memory.byteSize() >> ElementType.SHORT.shift());
     }
 
-    /** The whole array as {@code float}s, as {@link #doubles()}. */
+    /**
+     * The whole array as {@code float}s, as {@link #doubles()}.
+     *
+     * @return a new view of the current length, with one owner: the caller
+     * @throws IllegalStateException    if the file holds another type, is closed, or the mapping limit is reached
+     * @throws BudgetExceededException  if the budget refuses the view's bytes (nothing is mapped then)
+     * @throws UncheckedIOException     if the file cannot be mapped, saying why (truncated by someone else: an
+     *                                  {@link ArrayFileException} cause with the sizes)
+     */
     public FloatArray floats() {
         ArrayMemory memory = map(ElementType.FLOAT);
         return new FloatArray(memory, memory.byteSize() >> ElementType.FLOAT.shift());
@@ -496,6 +588,7 @@ public final class MappedArray implements AutoCloseable {
      * for a read-only file. A view released on another thread meanwhile ends once the force is done: its
      * release waits.
      *
+     * @throws IllegalStateException if the file is closed
      * @throws IOException if the disk fails
      */
     public synchronized void force() throws IOException {
@@ -527,6 +620,7 @@ public final class MappedArray implements AutoCloseable {
      * killed meanwhile leaves a file that opens with its old length or its new one. Views taken before keep
      * their length. Growing a file that another tool wrote works if its header has room for the new length.
      *
+     * @param newLength the new number of elements, at least the current one (the same does nothing)
      * @throws IllegalStateException    if the file is read-only or closed
      * @throws IllegalArgumentException if {@code newLength} is smaller than the length or too large
      * @throws ArrayFileException       if someone else truncated the file (it is left as it is)

@@ -47,6 +47,7 @@ public final class ShortArray extends TypedArray {
      * @return the element
      * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
      * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
      */
     public short get(long index) {
         return whole != null ? getContiguous(index) : getScattered(index);
@@ -78,6 +79,7 @@ public final class ShortArray extends TypedArray {
      * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
      * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
      * @throws IllegalArgumentException if the array is a read-only view of a file
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
      */
     public void set(long index, short value) {
         if (whole != null) {

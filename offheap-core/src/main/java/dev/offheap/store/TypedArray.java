@@ -72,28 +72,54 @@ public abstract sealed class TypedArray implements RefCounted
         this.chunkMask = (1L << chunkShift) - 1;
     }
 
-    /** The number of elements. */
+    /**
+     * The number of elements.
+     *
+     * @return the length, fixed when the array was made
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     */
     public final long length() {
         checkAlive("read the length of");
         return length;
     }
 
+    /**
+     * The size of the array's memory: {@link #length()} times the element's size.
+     *
+     * @return the size in bytes
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     */
     public final long byteSize() {
         checkAlive("read the size of");
         return length << type.shift();
     }
 
+    /**
+     * The type of the elements; still answers once the array has ended.
+     *
+     * @return the element type
+     */
     public final ElementType elementType() {
         return type;
     }
 
-    /** Whether the array is one contiguous segment (always on Linux; on the portable path when one chunk). */
+    /**
+     * Whether the array is one contiguous segment (always on Linux; on the portable path when one chunk).
+     *
+     * @return true if {@link #contiguousSegment()} has a segment
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     */
     public final boolean isContiguous() {
         checkAlive("ask about");
         return whole != null;
     }
 
-    /** The whole array as one segment, when it is contiguous. The segment ends when the array is released. */
+    /**
+     * The whole array as one segment, when it is contiguous. The segment ends when the array is released.
+     *
+     * @return the segment, or empty when the array's chunks are scattered
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     */
     public final Optional<MemorySegment> contiguousSegment() {
         checkAlive("get the segment of");
         return Optional.ofNullable(whole);
@@ -103,6 +129,13 @@ public abstract sealed class TypedArray implements RefCounted
      * Runs {@code kernel} over the array's memory: once with the whole array where it is contiguous, else
      * once per chunk, in index order, on the calling thread. Never runs on an array that has ended; if the
      * array ends while the kernel runs, the kernel's next access throws and so does this method.
+     *
+     * @param kernel the code to run over each piece
+     * @throws NullPointerException if {@code kernel} is null
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed), before or
+     *         while the kernel runs
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     * @throws RuntimeException whatever {@code kernel} throws, unchanged
      */
     public final void forEachChunk(ChunkKernel kernel) {
         Objects.requireNonNull(kernel, "kernel");

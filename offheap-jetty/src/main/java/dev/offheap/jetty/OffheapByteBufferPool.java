@@ -59,6 +59,9 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
     /**
      * A Jetty pool of direct buffers from {@code pool}, which the caller keeps and closes, and heap buffers
      * from an {@link ArrayByteBufferPool} of its own.
+     *
+     * @param pool the offheap pool direct requests lease from
+     * @throws NullPointerException if {@code pool} is null
      */
     public OffheapByteBufferPool(BufferPool pool) {
         this(pool, new ArrayByteBufferPool());
@@ -68,6 +71,9 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
      * A Jetty pool of direct buffers from {@code pool}, which the caller keeps and closes, and heap buffers
      * from {@code heap}.
      *
+     * @param pool the offheap pool direct requests lease from
+     * @param heap the Jetty pool heap requests go to
+     * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if {@code heap} is this kind of pool (it would serve heap requests
      *         with direct buffers)
      */
@@ -80,12 +86,12 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
         }
     }
 
-    /** The pool the direct buffers come from. */
+    /** {@return the offheap pool the direct buffers come from} */
     public BufferPool pool() {
         return pool;
     }
 
-    /** The pool heap requests go to. */
+    /** {@return the Jetty pool heap requests go to} */
     public ByteBufferPool heapPool() {
         return heap;
     }
@@ -93,7 +99,11 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
     /**
      * A buffer of capacity {@code size} (direct) or at least {@code size} (heap), in flush mode.
      *
+     * @param size   the bytes needed
+     * @param direct true for a buffer leased from the offheap pool, false for one of the heap pool
+     * @return the buffer, with one reference: the caller's
      * @throws IllegalArgumentException if {@code size} is negative or above the pool's {@code maxLeaseSize}
+     *         (a heap request throws what the heap pool throws)
      * @throws dev.offheap.account.BudgetExceededException if the pool's budget refuses the memory
      * @throws IllegalStateException if the offheap pool is closed
      */
@@ -118,6 +128,7 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
      * {@code ByteBufferPool.releaseAndRemove(RetainableByteBuffer)} with this signature and meaning, which this
      * method then implements.
      *
+     * @param buffer a buffer of this pool or of any other, or null
      * @return whether that was the last reference, as {@link RetainableByteBuffer#release()}; false for null
      * @throws IllegalStateException if the buffer was already released
      */
@@ -140,49 +151,73 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
         heap.clear();
     }
 
-    /** The offheap pool's name. */
+    /** {@return the offheap pool's name} */
     @ManagedAttribute("The name of the offheap pool")
     public String getPoolName() {
         return pool.name();
     }
 
-    /** Native bytes the offheap pool holds from the OS now: slabs and dedicated regions. */
+    /**
+     * {@return the native bytes the offheap pool holds from the OS now: slabs and dedicated regions}
+     *
+     * @throws IllegalStateException if the offheap pool is closed
+     */
     @ManagedAttribute("Native bytes taken from the OS (slabs and dedicated regions)")
     public long getDirectMemory() {
         return stats().bytesFromOs();
     }
 
-    /** Native bytes of the buffers leased now. */
+    /**
+     * {@return the native bytes of the buffers leased now (whole slots)}
+     *
+     * @throws IllegalStateException if the offheap pool is closed
+     */
     @ManagedAttribute("Native bytes of the buffers leased now")
     public long getLeasedDirectMemory() {
         return stats().bytesInUse();
     }
 
-    /** Native bytes free for reuse, which {@link #clear()} gives back to the OS. */
+    /**
+     * {@return the native bytes of free slots, kept for reuse, which {@link #clear()} gives back to the OS}
+     *
+     * @throws IllegalStateException if the offheap pool is closed
+     */
     @ManagedAttribute("Native bytes free for reuse, given back by clear()")
     public long getAvailableDirectMemory() {
         return stats().freeSlotBytes();
     }
 
-    /** Direct buffers leased now. */
+    /**
+     * {@return the number of direct buffers leased now}
+     *
+     * @throws IllegalStateException if the offheap pool is closed
+     */
     @ManagedAttribute("Direct buffers leased now")
     public long getDirectLeases() {
         return stats().leases();
     }
 
-    /** Direct buffers ever acquired. */
+    /**
+     * {@return the number of direct buffers ever acquired}
+     *
+     * @throws IllegalStateException if the offheap pool is closed
+     */
     @ManagedAttribute("Direct buffers ever acquired")
     public long getDirectAcquires() {
         return stats().acquires();
     }
 
-    /** Direct buffers found unreachable without release by offheap's leak detector. */
+    /**
+     * {@return the number of direct buffers found unreachable without release by offheap's leak detector}
+     *
+     * @throws IllegalStateException if the offheap pool is closed
+     */
     @ManagedAttribute("Direct buffers found unreachable without release")
     public long getLeaksReported() {
         return stats().leaks();
     }
 
-    /** Bytes the heap pool retains, if it is an {@link ArrayByteBufferPool}; else -1. */
+    /** {@return the bytes the heap pool retains, if it is an {@link ArrayByteBufferPool}; else -1} */
     @ManagedAttribute("Bytes retained by the heap pool")
     public long getHeapMemory() {
         return heap instanceof ArrayByteBufferPool array ? array.getHeapMemory() : -1;
@@ -192,7 +227,14 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
         return pool.stats();
     }
 
-    /** The offheap pool's statistics, one line each, then the heap pool. */
+    /**
+     * Writes the offheap pool's statistics, one line each, then the heap pool, for Jetty's dump.
+     *
+     * @param out    where the text goes
+     * @param indent the prefix of each line
+     * @throws IOException if {@code out} fails
+     * @throws IllegalStateException if the offheap pool is closed
+     */
     @Override
     public void dump(Appendable out, String indent) throws IOException {
         Object[] lines = stats().format().lines().map(line -> line.startsWith("  ") ? line.substring(2) : line)

@@ -18,15 +18,34 @@ public final class ChunkPoolMeters implements MeterBinder {
     private final ChunkPool pool;
     private final Iterable<Tag> tags;
 
+    /**
+     * Meters for {@code pool}, with only the {@code type} and {@code name} tags.
+     *
+     * @param pool the pool to read
+     * @throws NullPointerException if {@code pool} is null
+     */
     public ChunkPoolMeters(ChunkPool pool) {
         this(pool, Tags.empty());
     }
 
+    /**
+     * Meters for {@code pool}, with {@code tags} added to the {@code type} and {@code name} tags.
+     *
+     * @param pool the pool to read
+     * @param tags more tags for every meter, e.g. the application's
+     * @throws NullPointerException if an argument is null
+     */
     public ChunkPoolMeters(ChunkPool pool, Iterable<Tag> tags) {
         this.pool = Objects.requireNonNull(pool, "pool");
         this.tags = Objects.requireNonNull(tags, "tags");
     }
 
+    /**
+     * Registers the meters in {@code registry}; each reads the pool's figures when the registry asks for it.
+     *
+     * @param registry where the meters go
+     * @throws NullPointerException if {@code registry} is null
+     */
     @Override
     public void bindTo(MeterRegistry registry) {
         ChunkPoolMXBean figures = pool.metrics();

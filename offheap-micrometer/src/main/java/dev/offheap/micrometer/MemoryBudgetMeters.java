@@ -15,15 +15,34 @@ public final class MemoryBudgetMeters implements MeterBinder {
     private final MemoryBudget budget;
     private final Iterable<Tag> tags;
 
+    /**
+     * Meters for {@code budget}, with only the {@code type} and {@code name} tags.
+     *
+     * @param budget the budget to read
+     * @throws NullPointerException if {@code budget} is null
+     */
     public MemoryBudgetMeters(MemoryBudget budget) {
         this(budget, Tags.empty());
     }
 
+    /**
+     * Meters for {@code budget}, with {@code tags} added to the {@code type} and {@code name} tags.
+     *
+     * @param budget the budget to read
+     * @param tags more tags for every meter, e.g. the application's
+     * @throws NullPointerException if an argument is null
+     */
     public MemoryBudgetMeters(MemoryBudget budget, Iterable<Tag> tags) {
         this.budget = Objects.requireNonNull(budget, "budget");
         this.tags = Objects.requireNonNull(tags, "tags");
     }
 
+    /**
+     * Registers the meters in {@code registry}; each reads the budget's figures when the registry asks for it.
+     *
+     * @param registry where the meters go
+     * @throws NullPointerException if {@code registry} is null
+     */
     @Override
     public void bindTo(MeterRegistry registry) {
         TaggedMeters<MemoryBudget> meters =

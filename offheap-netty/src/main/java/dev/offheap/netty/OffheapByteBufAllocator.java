@@ -49,6 +49,9 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
     /**
      * An allocator of direct buffers from {@code pool}, preferring direct buffers for {@link #buffer()}. The
      * caller keeps the pool and closes it once Netty is done with it.
+     *
+     * @param pool the pool direct buffers lease from
+     * @throws NullPointerException if {@code pool} is null
      */
     public OffheapByteBufAllocator(BufferPool pool) {
         this(pool, true);
@@ -57,9 +60,11 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
     /**
      * An allocator of direct buffers from {@code pool}, which the caller keeps and closes.
      *
+     * @param pool         the pool direct buffers lease from
      * @param preferDirect whether {@link #buffer()} and {@link #compositeBuffer()} give direct buffers (else
      *        heap ones); unlike Netty's allocators this does not depend on Netty's access to
      *        {@code sun.misc.Unsafe}, because the pool frees its memory itself
+     * @throws NullPointerException if {@code pool} is null
      */
     public OffheapByteBufAllocator(BufferPool pool, boolean preferDirect) {
         this(pool, preferDirect, false);
@@ -74,22 +79,24 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
 
     /**
      * An allocator with a pool of its own (named {@code netty}, default settings), closed by {@link #close()}.
+     *
+     * @return the allocator, preferring direct buffers
      */
     public static OffheapByteBufAllocator create() {
         return new OffheapByteBufAllocator(BufferPool.builder().name("netty").build(), true, true);
     }
 
-    /** The pool the direct buffers come from: its stats, budget, JMX name and trim. */
+    /** {@return the pool the direct buffers come from: its stats, budget, JMX name and trim} */
     public BufferPool pool() {
         return pool;
     }
 
-    /** Whether {@link #buffer()} gives direct buffers. */
+    /** {@return whether {@link #buffer()} gives direct buffers} */
     public boolean preferDirect() {
         return preferDirect;
     }
 
-    /** Always true: direct buffers come from the pool. */
+    /** {@return true: direct buffers come from the pool} */
     @Override
     public boolean isDirectBufferPooled() {
         return true;
@@ -99,6 +106,8 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
      * Gives the pool's idle memory back to the OS ({@link BufferPool#trim()}): the calling thread's cache and
      * every slab with no buffer leased. Event-loop threads keep their caches until their next allocation or
      * release: for an idle server, use {@link #trim(EventExecutorGroup)}.
+     *
+     * @throws IllegalStateException if the pool is closed
      */
     public void trim() {
         pool.trim();
@@ -107,9 +116,12 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
     /**
      * Trims from every event loop of {@code group} in turn, so that each empties its own thread cache (which
      * only its thread may touch), then once more from the caller: what an idle Netty server should call to
-     * give all its free buffer memory back. Waits for each loop, except the caller's own (trimmed in place).
+     * give all its free buffer memory back. Waits for each loop, except the caller's own (trimmed in place),
+     * and skips loops that are shutting down.
      *
-     * @throws IllegalStateException if the pool is closed
+     * @param group the event loops that use this allocator, e.g. a server's child group
+     * @throws NullPointerException if {@code group} is null
+     * @throws IllegalStateException if the pool is closed (from a loop's trim, through its future)
      */
     public void trim(EventExecutorGroup group) {
         for (EventExecutor loop : group) {
@@ -122,7 +134,13 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
         pool.trim();
     }
 
-    /** Direct and heap memory in use; see {@link OffheapByteBufAllocatorMetric} for what counts. */
+    /**
+     * Direct and heap memory in use: direct as the pool counts it ({@code pool().stats().bytesInUse()}, whole
+     * slots, every lease of the pool, also those of other users when it is shared; it walks the pool's slots,
+     * so poll it rather than call it per allocation), heap as the allocator counts its live heap buffers.
+     *
+     * @return the metric, the same object on every call
+     */
     @Override
     public ByteBufAllocatorMetric metric() {
         return metric;
