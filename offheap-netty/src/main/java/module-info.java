@@ -5,7 +5,7 @@
 module dev.offheap.netty {
     requires transitive dev.offheap.core;
     requires transitive io.netty.buffer;
-    requires io.netty.common;
+    requires transitive io.netty.common; // trim(EventExecutorGroup) takes one of its types
 
     exports dev.offheap.netty;
 }
