@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.os.MovableMemory;
 import dev.offheap.os.NativeFile;
 import dev.offheap.os.OwnedMappings;
 import java.io.IOException;
@@ -95,6 +96,51 @@ class ArrayLayoutTest {
         }
         assertThat(layout.mappingsUsed()).as("the blocks are unmapped at close").isZero();
         assertThat(budget.used()).isZero();
+    }
+
+    /**
+     * A run that cannot be placed (here a file piece at an offset mmap refuses) after others were: the
+     * chunks placed so far are let go of where they are, by their own source, the rest of the range is
+     * unmapped and the run's mapping given back, so the pool's addresses are its blocks' alone.
+     */
+    @Test
+    void aRunThatCannotBePlacedLetsGoOfTheRunsPlacedBeforeIt() throws IOException {
+        assumeTrue(NativeFile.isSupported(), "the contiguous layout needs Linux");
+        OwnedMappings.Owner owner = OwnedMappings.Owner.named("layout-rollback");
+        ArrayLayout layout = ArrayLayout.of(true, "rollback", CHUNK, 10, owner);
+        try (ChunkSource memory = layout.memorySource(budget.owner("m"));
+             ChunkSource spill = layout.spillSource(budget.owner("s"), directory)) {
+            ChunkRequest request = ChunkRequest.take(2, memory, null, layout);
+            long[] before = {request.chunks[0].address(), request.chunks[1].address()};
+            assertThat(held(owner)).isEqualTo(2 * CHUNK);
+            Chunk[] chunks = {request.chunks[0], request.chunks[1], new Chunk(spill, 1)}; // offset 1: EINVAL
+
+            assertThatThrownBy(() -> layout.map(chunks, 3 * CHUNK, Arena.ofShared(), ended -> {}))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("EINVAL");
+
+            for (int i = 0; i < 2; i++) {
+                assertThat(chunks[i].address()).as("block %d left where it was placed", i)
+                        .isNotZero().isNotEqualTo(before[i]);
+                MovableMemory.discard(chunks[i].address(), CHUNK); // mapped there: fine
+            }
+            assertThat(chunks[1].address() - chunks[0].address()).isEqualTo(CHUNK);
+            assertThat(held(owner)).as("the rest of the range is unmapped").isEqualTo(2 * CHUNK);
+            assertThat(layout.mappingsUsed()).as("the file run's mapping is given back").isEqualTo(2);
+            memory.giveFromArray(chunks[0]);
+            memory.giveFromArray(chunks[1]);
+        }
+        assertThat(held(owner)).isZero();
+        assertThat(layout.mappingsUsed()).isZero();
+        assertThat(budget.used()).isZero();
+    }
+
+    private static long held(OwnedMappings.Owner owner) {
+        long[] ranges = owner.ranges();
+        long bytes = 0;
+        for (int i = 0; i < ranges.length; i += 2) {
+            bytes += ranges[i + 1] - ranges[i];
+        }
+        return bytes;
     }
 
     @Test
