@@ -48,7 +48,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Reading the gather at 4 GiB: it is bound by address translation (a TLB miss per element, a nested page
  * walk in a VM), so page sizes decide it more than layouts do. On this machine (Linux 6.18, THP "madvise",
- * shmem THP "never") the heap, malloc'd and memfd memory get 4 KiB pages, but the spill file on ext4 is
+ * shmem THP "never") the heap and malloc'd memory get 4 KiB pages, but the spill file on ext4 is
  * mapped with 2 MiB folios ({@code FilePmdMapped} in smaps), so {@code store-spill} gathers about 3x faster
  * than a flat segment; {@code double-array} with {@code -XX:+UseTransparentHugePages} drops from ~43 to ~9 ms.
  * The same 4 KiB-page layout also varies up to 2x from one fork to the next (flat-segment: 27 and 59 ms).

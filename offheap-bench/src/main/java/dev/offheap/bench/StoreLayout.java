@@ -8,7 +8,7 @@ import java.nio.file.Path;
 /**
  * The store: a {@link DoubleArray} from a {@link ChunkPool} of its own with the default 4 MiB chunks, read
  * with {@link DoubleArray#get(long)}. {@code store-memory}: no memory limit, every chunk from memory (on Linux
- * a memfd). {@code store-spill}: memory limit 0 and a spill directory, so every chunk comes from the spill
+ * anonymous blocks moved into the array's range with {@code mremap}). {@code store-spill}: memory limit 0 and a spill directory, so every chunk comes from the spill
  * file there (on Linux mapped from it; the file is unlinked at once, the directory is the caller's).
  */
 final class StoreLayout extends DoubleStorage {
@@ -40,7 +40,8 @@ final class StoreLayout extends DoubleStorage {
      * Diagnostic, run only on request ({@code -p layout=store-memory-segment}): the memory of
      * {@code store-memory}, read through the array's contiguous segment ({@link DoubleArray#contiguousSegment})
      * with {@code getAtIndex} like {@code flat-segment}, without {@link DoubleArray#get}'s own checks. Tells
-     * the cost of the store's API from the behaviour of its memory (a memfd mapping instead of malloc's).
+     * the cost of the store's API from the behaviour of its memory (anonymous blocks advised for huge pages and
+     * moved into one range, instead of malloc's).
      */
     static DoubleStorage memorySegment(long length) {
         StoreLayout store = memory(length);

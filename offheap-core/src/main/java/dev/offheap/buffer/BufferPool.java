@@ -1,7 +1,6 @@
 package dev.offheap.buffer;
 
 import dev.offheap.account.BudgetExceededException;
-import dev.offheap.account.BudgetOwner;
 import dev.offheap.account.Bytes;
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.account.Reclaimer;
@@ -12,7 +11,6 @@ import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
 import dev.offheap.os.NativeMemory;
 import dev.offheap.os.OwnedMappings;
-import dev.offheap.os.NativeRegion;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +19,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A pool of native buffers for I/O: cheaper than {@code ByteBuffer.allocate}, with no garbage collector in
@@ -58,9 +55,8 @@ public final class BufferPool implements AutoCloseable {
     private final String name;
     private final MemoryBudget budget;
     private final boolean ownBudget;
-    private final BudgetOwner account;
     private final Reclaimer reclaimer = this::reclaim;
-    private final NativeMemory memory;
+    private final SlabSource slabs;
     private final OwnedMappings.Owner owner;
     private final SizeClasses classes;
     private final SizeClassPool[] classPools;
@@ -74,12 +70,9 @@ public final class BufferPool implements AutoCloseable {
     private final ByteOrder byteOrder;
     private final int maxLeaseSize;
     private final int largestPooledSize;
-    private final DedicatedRegions dedicated = new DedicatedRegions(this);
+    private final DedicatedRegions dedicated;
     /** Arenas of leases whose views die at release (checked, sampled), still out: close() ends them first. */
     private final Set<OwnArena> ownArenas = ConcurrentHashMap.newKeySet();
-    private final AtomicLong osBytes = new AtomicLong();
-    private final AtomicLong peakOsBytes = new AtomicLong();
-    private final SharedLines.Line osBytesLine;
     private final BufferPoolMetrics metrics = new BufferPoolMetrics(this);
     private final Registration jmx;
     private volatile boolean closed;
@@ -88,10 +81,8 @@ public final class BufferPool implements AutoCloseable {
         this.name = b.name != null ? b.name : "buffer-pool-" + POOL_NUMBER.incrementAndGet();
         this.ownBudget = b.budget == null;
         this.budget = ownBudget ? MemoryBudget.unlimited(name) : b.budget;
-        this.account = budget.owner("buffer pool " + name);
         this.owner = OwnedMappings.Owner.named(name);
-        this.memory = b.memory.ownedBy(owner);
-        this.osBytesLine = SharedLines.line(() -> "bytes from the OS of pool " + name);
+        this.slabs = new SlabSource(name, budget.owner("buffer pool " + name), b.memory.ownedBy(owner));
         this.classes = new SizeClasses(b.largestPooledSize);
         this.classPools = new SizeClassPool[classes.count()];
         int[] capacities = new int[classes.count()];
@@ -102,7 +93,7 @@ public final class BufferPool implements AutoCloseable {
             capacities[i] = slot > b.threadCacheLargestSize ? 0
                     : Math.clamp(b.threadCacheBytes / slot, 2, Builder.MAX_CACHED_PER_CLASS);
             int batch = capacities[i] == 0 ? Builder.MAX_CACHED_PER_CLASS / 2 : capacities[i] / 2;
-            classPools[i] = new SizeClassPool(this, i, slot, slabBytes(slot, b.effectiveMaxSlabSize()), batch,
+            classPools[i] = new SizeClassPool(this, slabs, i, slot, slabBytes(slot, b.effectiveMaxSlabSize()), batch,
                     stripes);
             cacheBytes += (long) capacities[i] * slot;
         }
@@ -114,6 +105,7 @@ public final class BufferPool implements AutoCloseable {
         this.useAfterReleaseSampling = b.useAfterReleaseSampling;
         this.checked = b.checked;
         this.byteOrder = b.byteOrder;
+        this.dedicated = new DedicatedRegions(slabs, byteOrder);
         this.maxLeaseSize = b.maxLeaseSize;
         // A request above maxLeaseSize must reach acquireDedicated, which refuses it.
         this.largestPooledSize = Math.min(classes.largest(), b.maxLeaseSize);
@@ -230,7 +222,7 @@ public final class BufferPool implements AutoCloseable {
         for (int i = 0; i < classPools.length; i++) {
             perClass.add(classPools[i].stats(hits[i], misses[i], inCaches[i]));
         }
-        return BufferPoolStats.of(name, budget.path(), memory.name(), osBytes.get(), peakBytesFromOs(),
+        return BufferPoolStats.of(name, budget.path(), slabs.memoryName(), slabs.bytes(), peakBytesFromOs(),
                 budget.limit(), dedicated.leased(), dedicated.bytes(),
                 dedicated.acquires(), caches == null ? 0 : caches.registeredCount(),
                 caches == null ? 0 : threadCacheLimitBytes, leaks.reported(),
@@ -275,6 +267,7 @@ public final class BufferPool implements AutoCloseable {
                 return;
             }
             closed = true;
+            slabs.close(); // classes growing from now on give their new slab straight back
         }
         jmx.close();
         budget.removeReclaimer(reclaimer);
@@ -291,7 +284,7 @@ public final class BufferPool implements AutoCloseable {
         if (caches != null) {
             caches.detachAll();
         }
-        account.close();
+        slabs.closeAccount();
         if (ownBudget) {
             budget.closeQuietly();
         }
@@ -325,7 +318,7 @@ public final class BufferPool implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "BufferPool[" + name + ", " + Bytes.human(osBytes.get()) + " from the OS"
+        return "BufferPool[" + name + ", " + Bytes.human(slabs.bytes()) + " from the OS"
                 + (closed ? ", closed" : "") + "]";
     }
 
@@ -352,44 +345,12 @@ public final class BufferPool implements AutoCloseable {
         }
     }
 
-    /**
-     * Takes memory from the OS, charged to the budget; a refusal first runs the budget's reclaimers, this
-     * pool's {@link #reclaim} among them, and retries once.
-     */
-    NativeRegion takeFromOs(long bytes) {
-        try {
-            account.charge(bytes); // a refusal is reported by acquire(), which adds the request
-        } catch (IllegalStateException budgetClosed) {
-            // close() closes the pool's own budget last: a charge that raced it reports the closed pool
-            checkOpen();
-            throw budgetClosed;
-        }
-        try {
-            NativeRegion region = memory.allocate(bytes);
-            if (SharedLines.COUNTING) {
-                osBytesLine.add();
-            }
-            peakOsBytes.accumulateAndGet(osBytes.addAndGet(bytes), Math::max);
-            return region;
-        } catch (RuntimeException | Error e) {
-            account.release(bytes);
-            throw e;
-        }
-    }
-
-    void giveToOs(NativeRegion region) {
-        long bytes = region.byteSize();
-        region.close();
-        osBytes.addAndGet(-bytes);
-        account.release(bytes);
-    }
-
     long bytesFromOs() {
-        return osBytes.get();
+        return slabs.bytes();
     }
 
     long peakBytesFromOs() {
-        return peakOsBytes.get();
+        return slabs.peakBytes();
     }
 
     void checkOpen() {

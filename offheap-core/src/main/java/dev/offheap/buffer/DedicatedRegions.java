@@ -4,6 +4,7 @@ import dev.offheap.metrics.jfr.SlabAllocated;
 import dev.offheap.metrics.jfr.SlabReleased;
 import dev.offheap.os.NativeMemory;
 import dev.offheap.os.NativeRegion;
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,25 +16,27 @@ import java.util.concurrent.atomic.LongAdder;
  * release (or when the pool closes, for those still leased).
  */
 final class DedicatedRegions {
-    private final BufferPool owner;
+    private final SlabSource slabs;
+    private final ByteOrder byteOrder;
     private final Set<DedicatedBuffer> live = ConcurrentHashMap.newKeySet();
     private final AtomicLong bytes = new AtomicLong();
     private final LongAdder acquires = new LongAdder();
 
-    DedicatedRegions(BufferPool owner) {
-        this.owner = owner;
+    DedicatedRegions(SlabSource slabs, ByteOrder byteOrder) {
+        this.slabs = slabs;
+        this.byteOrder = byteOrder;
     }
 
     DedicatedBuffer acquire(int size) {
         long regionBytes = NativeMemory.roundToPage(size);
-        NativeRegion region = owner.takeFromOs(regionBytes);
-        SlabAllocated.emit(owner.name(), regionBytes, 0);
-        DedicatedBuffer buffer = new DedicatedBuffer(this, region, size, owner.byteOrder());
+        NativeRegion region = slabs.take(regionBytes);
+        SlabAllocated.emit(slabs.poolName(), regionBytes, 0);
+        DedicatedBuffer buffer = new DedicatedBuffer(this, region, size, byteOrder);
         live.add(buffer);
         bytes.addAndGet(regionBytes);
         acquires.increment();
-        if (owner.isClosed() && release(buffer)) {
-            owner.checkOpen(); // close() ran meanwhile and may have missed this one
+        if (slabs.isClosed() && release(buffer)) {
+            slabs.checkOpen(); // close() ran meanwhile and may have missed this one
         }
         return buffer;
     }
@@ -45,8 +48,8 @@ final class DedicatedRegions {
         }
         long regionBytes = buffer.region().byteSize();
         bytes.addAndGet(-regionBytes);
-        owner.giveToOs(buffer.region());
-        SlabReleased.emit(owner.name(), regionBytes, 0);
+        slabs.give(buffer.region());
+        SlabReleased.emit(slabs.poolName(), regionBytes, 0);
         return true;
     }
 
@@ -62,7 +65,7 @@ final class DedicatedRegions {
     }
 
     String poolName() {
-        return owner.name();
+        return slabs.poolName();
     }
 
     int leased() {

@@ -19,7 +19,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code this}, so a budget refusal that trims every class cannot deadlock with another class growing.
  */
 final class SizeClassPool {
+    /** The pool, for the release path of its leases ({@code slot.home.owner}); memory comes from {@code source}. */
     final BufferPool owner;
+    private final SlabSource source;
     final int index;
     final int slotSize;
     final int slotsPerSlab;
@@ -43,8 +45,10 @@ final class SizeClassPool {
     private long slabsCreated;
     private long slabsFreed;
 
-    SizeClassPool(BufferPool owner, int index, int slotSize, long slabBytes, int batchSize, int stripes) {
+    SizeClassPool(BufferPool owner, SlabSource source, int index, int slotSize, long slabBytes, int batchSize,
+            int stripes) {
         this.owner = owner;
+        this.source = source;
         this.index = index;
         this.slotSize = slotSize;
         this.slabBytes = slabBytes;
@@ -111,15 +115,15 @@ final class SizeClassPool {
                 if (got > 0) {
                     return got;
                 }
-                NativeRegion region = owner.takeFromOs(slabBytes);
+                NativeRegion region = source.take(slabBytes);
                 synchronized (this) {
-                    if (owner.isClosed()) {
-                        owner.giveToOs(region);
-                        owner.checkOpen();
+                    if (source.isClosed()) {
+                        source.give(region);
+                        source.checkOpen();
                     }
                     current = addSlab(region);
                 }
-                SlabAllocated.emit(owner.name(), slabBytes, slotSize);
+                SlabAllocated.emit(source.poolName(), slabBytes, slotSize);
             }
         } finally {
             growLock.unlock();
@@ -130,7 +134,7 @@ final class SizeClassPool {
         if (SharedLines.COUNTING) {
             growthLine.add();
         }
-        owner.checkOpen();
+        source.checkOpen();
         if (current == null || current.isExhausted()) {
             return 0;
         }
@@ -206,8 +210,8 @@ final class SizeClassPool {
             current = null;
         }
         slabsFreed++;
-        owner.giveToOs(slab.region);
-        SlabReleased.emit(owner.name(), slab.byteSize(), slotSize);
+        source.give(slab.region);
+        SlabReleased.emit(source.poolName(), slab.byteSize(), slotSize);
         return slab.byteSize();
     }
 

@@ -1,6 +1,7 @@
 package dev.offheap.store;
 
 import dev.offheap.account.BudgetOwner;
+import dev.offheap.os.AddressRange;
 import dev.offheap.os.NativeMemory;
 import dev.offheap.os.OwnedMappings;
 import java.lang.foreign.Arena;
@@ -15,8 +16,8 @@ final class ArenaChunks extends ChunkSource {
 
     private final NativeMemory blocks;
 
-    ArenaChunks(String name, long chunkSize, BudgetOwner account, OwnedMappings.Owner owner) {
-        super(name, chunkSize, account);
+    ArenaChunks(String pool, String name, long chunkSize, BudgetOwner account, OwnedMappings.Owner owner) {
+        super(pool, name, chunkSize, account);
         this.blocks = NativeMemory.portable().ownedBy(owner);
     }
 
@@ -32,14 +33,13 @@ final class ArenaChunks extends ChunkSource {
 
     @Override
     void back(Chunk chunk) {
-        chunk.region = blocks.allocate(chunkSize);
-        chunk.zero = true;
+        chunk.backedBy(blocks.allocate(chunkSize));
     }
 
     @Override
     void unback(Chunk chunk) {
-        chunk.region.close();
-        chunk.region = null;
+        chunk.region().close();
+        chunk.unbacked();
     }
 
     @Override
@@ -49,7 +49,27 @@ final class ArenaChunks extends ChunkSource {
 
     @Override
     MemorySegment view(Chunk chunk, Arena arena) {
-        return chunk.region.viewIn(arena);
+        return chunk.region().viewIn(arena);
+    }
+
+    @Override
+    int mappingsPerRun() {
+        throw notPlaced();
+    }
+
+    @Override
+    void place(AddressRange range, Chunk[] chunks, int start, int end) {
+        throw notPlaced();
+    }
+
+    @Override
+    void leave(AddressRange range, Chunk[] chunks, int start, int end) {
+        throw notPlaced();
+    }
+
+    static UnsupportedOperationException notPlaced() {
+        return new UnsupportedOperationException("portable chunks are seen through segments of their own, never"
+                + " placed in an address range");
     }
 
     @Override

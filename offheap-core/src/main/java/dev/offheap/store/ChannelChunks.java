@@ -1,6 +1,7 @@
 package dev.offheap.store;
 
 import dev.offheap.account.BudgetOwner;
+import dev.offheap.os.AddressRange;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -26,14 +27,15 @@ final class ChannelChunks extends ChunkSource {
     private final FileChannel channel;
     private final Path path;
 
-    private ChannelChunks(String name, long chunkSize, BudgetOwner account, FileChannel channel, Path path) {
-        super(name, chunkSize, account);
+    private ChannelChunks(String pool, String name, long chunkSize, BudgetOwner account, FileChannel channel,
+            Path path) {
+        super(pool, name, chunkSize, account);
         this.channel = channel;
         this.path = path;
     }
 
-    static ChannelChunks create(String name, long chunkSize, BudgetOwner account, Path directory, String prefix)
-            throws IOException {
+    static ChannelChunks create(String pool, String name, long chunkSize, BudgetOwner account, Path directory,
+            String prefix) throws IOException {
         Files.createDirectories(directory);
         Path path = directory.resolve(prefix + "-" + ProcessHandle.current().pid() + "-"
                 + Long.toHexString(System.nanoTime()) + ".spill");
@@ -43,7 +45,7 @@ final class ChannelChunks extends ChunkSource {
                 ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
                 : new FileAttribute<?>[0];
         FileChannel channel = FileChannel.open(path, options, ownerOnly);
-        return new ChannelChunks(name, chunkSize, account, channel, path);
+        return new ChannelChunks(pool, name, chunkSize, account, channel, path);
     }
 
     @Override
@@ -84,6 +86,21 @@ final class ChannelChunks extends ChunkSource {
     @Override
     MemorySegment view(Chunk chunk, Arena arena) throws IOException {
         return Uninterruptible.call(() -> channel.map(FileChannel.MapMode.READ_WRITE, chunk.offset, chunkSize, arena));
+    }
+
+    @Override
+    int mappingsPerRun() {
+        throw ArenaChunks.notPlaced();
+    }
+
+    @Override
+    void place(AddressRange range, Chunk[] chunks, int start, int end) {
+        throw ArenaChunks.notPlaced();
+    }
+
+    @Override
+    void leave(AddressRange range, Chunk[] chunks, int start, int end) {
+        throw ArenaChunks.notPlaced();
     }
 
     @Override

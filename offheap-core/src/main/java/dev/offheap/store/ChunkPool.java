@@ -1,7 +1,6 @@
 package dev.offheap.store;
 
 import dev.offheap.account.BudgetExceededException;
-import dev.offheap.account.BudgetOwner;
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.account.Reclaimer;
 import dev.offheap.metrics.ChunkPoolMXBean;
@@ -9,14 +8,10 @@ import dev.offheap.metrics.jfr.BudgetExceeded;
 import dev.offheap.metrics.jfr.PoolTrimmed;
 import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
-import dev.offheap.os.AddressRange;
 import dev.offheap.os.OwnedMappings;
-import dev.offheap.os.MovableMemory;
-import dev.offheap.os.NativeFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,7 +37,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <p>An array takes whole chunks: from memory while the memory limit allows, then from the spill file if
  * there is a spill directory. Releasing an array gives its chunks back to the pool at once; {@link #trim()}
  * gives the space of free chunks back to the OS, and so does a memory budget that runs short (the pool is
- * one of its {@link Reclaimer}s). Chunks never move and are all the same size, so the pool never fragments.
+ * one of its {@link Reclaimer}s). Chunks are all the same size and any chunk can take any place in an array,
+ * so the pool never fragments.
  *
  * <p>A request that can never be served (past the memory and spill limits together, or past the mappings
  * a pool may hold) is refused before it takes anything; one that fails half way (a budget refusal, a full
@@ -63,11 +59,11 @@ public final class ChunkPool implements AutoCloseable {
     private final OwnedMappings.Owner owner;
     private final long chunkSize;
     private final int chunkShift;
-    private final boolean contiguous;
+    /** Chosen once, at build: how arrays are laid out, and so which kinds of chunk source the pool has. */
+    private final ArrayLayout layout;
     private final ChunkSource memory;
     private final ChunkSource spill;
     private final Path spillDirectory;
-    private final MappingBudget mappings;
     private final MemoryBudget memoryBudget;
     private final boolean ownMemoryBudget;
     private final MemoryBudget spillBudget;
@@ -80,30 +76,21 @@ public final class ChunkPool implements AutoCloseable {
     private final Registration jmx;
     private volatile boolean closed;
 
-    private ChunkPool(Builder builder, long chunkSize) throws IOException {
-        this.name = builder.name;
+    private ChunkPool(ChunkPoolSettings settings) throws IOException {
+        this.name = settings.name();
         this.owner = OwnedMappings.Owner.named(name);
-        this.chunkSize = chunkSize;
+        this.chunkSize = settings.chunkSize();
         this.chunkShift = Long.numberOfTrailingZeros(chunkSize);
-        this.contiguous = !builder.portable && NativeFile.isSupported();
-        this.ownMemoryBudget = builder.budget == null || builder.memoryLimit != MemoryBudget.UNLIMITED;
-        this.memoryBudget = builder.memoryBudget();
-        this.spillDirectory = builder.spillDirectory;
-        this.mappings = new MappingBudget(name, chunkSize, builder.mappingLimit);
-        BudgetOwner memoryAccount = memoryBudget.owner("store " + name + " memory chunks");
-        if (contiguous) {
-            this.memory = new MovableChunks("memory", chunkSize, memoryAccount, mappings, owner);
-        } else {
-            this.memory = new ArenaChunks("memory", chunkSize, memoryAccount, owner);
-        }
+        this.layout = ArrayLayout.of(settings.contiguous(), name, chunkSize, settings.mappingLimit(), owner);
+        this.ownMemoryBudget = settings.ownsMemoryBudget();
+        this.memoryBudget = settings.memoryBudget();
+        this.spillDirectory = settings.spillDirectory();
+        this.memory = layout.memorySource(memoryBudget.owner("store " + name + " memory chunks"));
         ChunkSource spillSource = null;
-        this.spillBudget = spillDirectory == null ? null : MemoryBudget.root(name + "-spill", builder.spillLimit);
+        this.spillBudget = spillDirectory == null ? null : MemoryBudget.root(name + "-spill", settings.spillLimit());
         if (spillDirectory != null) {
-            BudgetOwner spillAccount = spillBudget.owner("store " + name + " spill chunks");
             try {
-                spillSource = contiguous
-                        ? new FileChunks("spill", chunkSize, spillAccount, NativeFile.spill(spillDirectory, "offheap-" + name))
-                        : ChannelChunks.create("spill", chunkSize, spillAccount, spillDirectory, "offheap-" + name);
+                spillSource = layout.spillSource(spillBudget.owner("store " + name + " spill chunks"), spillDirectory);
             } catch (IOException | RuntimeException e) {
                 memory.close();
                 closeBudgets();
@@ -111,11 +98,7 @@ public final class ChunkPool implements AutoCloseable {
             }
         }
         this.spill = spillSource;
-        memory.pool = name;
-        if (spill != null) {
-            spill.pool = name;
-        }
-        this.jmx = builder.jmx ? Jmx.registerPool("ChunkPool", name, ChunkPoolMXBean.class, metrics,
+        this.jmx = settings.jmx() ? Jmx.registerPool("ChunkPool", name, ChunkPoolMXBean.class, metrics,
                 spill == null ? List.of(memoryBudget) : List.of(memoryBudget, spill.budget())) : Registration.NONE;
         memoryBudget.addReclaimer(reclaimer);
     }
@@ -207,7 +190,7 @@ public final class ChunkPool implements AutoCloseable {
 
     /** Whether arrays are contiguous ranges of addresses (Linux) or chunk by chunk (the portable path). */
     public boolean isContiguous() {
-        return contiguous;
+        return layout.isContiguous();
     }
 
     /** The addresses of the pool's memory chunks and arrays, as {@link OwnedMappings.Owner#ranges()} pairs. */
@@ -240,7 +223,7 @@ public final class ChunkPool implements AutoCloseable {
     }
 
     public ChunkPoolStats stats() {
-        return new ChunkPoolStats(name, memory.budget().path(), live.size(), mappings.used(), memory.stats(),
+        return new ChunkPoolStats(name, memory.budget().path(), live.size(), layout.mappingsUsed(), memory.stats(),
                 spill == null ? Optional.empty() : Optional.of(spill.stats()));
     }
 
@@ -365,19 +348,19 @@ public final class ChunkPool implements AutoCloseable {
                 if (contents == Contents.ZEROS) {
                     request.clearReused();
                 }
-                array = contiguous ? mapContiguous(chunks, byteSize, arena) : mapScattered(chunks, byteSize, arena);
+                array = layout.map(chunks, byteSize, arena, ended -> forget(ended, chunks));
             } catch (IOException e) {
                 arena.close();
-                giveBack(request, e);
+                request.giveBackAfter(e);
                 throw new UncheckedIOException("cannot map or clear " + chunks.length + " chunks of pool '" + name
                         + "' (spill directory " + spillDirectory + ")", e);
             } catch (RuntimeException | Error e) {
                 arena.close();
-                giveBack(request, e);
+                request.giveBackAfter(e);
                 throw e;
             }
             if (contents == Contents.ZEROS) {
-                clearReused(array, chunks);
+                request.fillReused(array.chunks());
             }
             live.add(array);
             return array;
@@ -386,232 +369,22 @@ public final class ChunkPool implements AutoCloseable {
         }
     }
 
-    /**
-     * Takes {@code count} chunks: free memory chunks, then new ones as far as the memory budget allows (all
-     * charged at once, so a refusal charges nothing), then spill chunks. Nothing is backed (no block mapped,
-     * no disk space reserved) before every charge succeeded.
-     */
+    /** {@link ChunkRequest#take}, with a full disk named for this pool. */
     private ChunkRequest takeChunks(int count) {
-        refuseTheImpossible(count);
-        ChunkRequest request = new ChunkRequest(count, memory, spill);
         try {
-            int rest = count - request.takeFreeMemory(count);
-            int fromMemory = spill == null ? chargeOrRefuse(memory, rest) : chargeWhatMemoryAllows(rest);
-            request.chargedMemory(fromMemory);
-            int toSpill = rest - fromMemory;
-            if (toSpill > 0) {
-                int newSpill = toSpill - request.takeFreeSpill(toSpill);
-                request.chargedSpill(chargeOrRefuse(spill, newSpill));
-            }
-            if (contiguous) {
-                mappings.check(fromMemory + (toSpill > 0 ? 1 : 0));
-            }
-            request.backAll();
-            return request;
+            return ChunkRequest.take(count, memory, spill, layout);
         } catch (IOException e) {
-            giveBack(request, e);
             throw new UncheckedIOException("cannot reserve space for " + count + " chunks of " + chunkSize
                     + " bytes in the spill directory " + spillDirectory, e);
-        } catch (RuntimeException | Error e) {
-            giveBack(request, e);
-            throw e;
         }
     }
 
-    /** Undoes a request that failed with {@code failure}; a failure to undo is added to it, never hides it. */
-    private static void giveBack(ChunkRequest request, Throwable failure) {
-        try {
-            request.giveBack();
-        } catch (RuntimeException | Error undo) {
-            failure.addSuppressed(undo);
-        }
-    }
-
-    /**
-     * Refuses, before taking anything, a request that cannot be served whatever is freed: more chunks than
-     * the limits of the memory budgets and the spill budget hold together, or (Linux) more new memory
-     * chunks than mappings are left, counting the memory the budget has room for now.
-     */
-    private void refuseTheImpossible(int count) {
-        MemoryBudget tightest = tightestLevel(memory.budget());
-        long memoryChunks = tightest.limit() / chunkSize;
-        long spillChunks = spill == null ? 0 : spill.budget().limit() / chunkSize;
-        if (count > memoryChunks + spillChunks) {
-            MemoryBudget refusing = spill == null ? tightest : spill.budget();
-            long requested = spill == null ? count * chunkSize : (count - memoryChunks) * chunkSize;
-            throw new BudgetExceededException(refusing.path(), requested, refusing.used(), refusing.limit());
-        }
-        if (contiguous) {
-            long wanted = count - memory.freeCount();
-            long memoryNow = spill == null ? wanted : Math.min(wanted, memory.budget().available() / chunkSize);
-            mappings.check(memoryNow + (memoryNow < wanted ? 1 : 0));
-        }
-    }
-
-    /** The level of {@code budget} or its ancestors with the smallest limit. */
-    private static MemoryBudget tightestLevel(MemoryBudget budget) {
-        MemoryBudget tightest = budget;
-        for (MemoryBudget level = budget; level != null; level = level.parent().orElse(null)) {
-            if (level.limit() < tightest.limit()) {
-                tightest = level;
-            }
-        }
-        return tightest;
-    }
-
-    /** Charges {@code count} new chunks of {@code source} at once; the budget's own exception if it refuses. */
-    private int chargeOrRefuse(ChunkSource source, int count) {
-        source.charge(count); // a refusal is reported by allocateFor, which adds the request
-        return count;
-    }
-
-    /**
-     * Charges as many of {@code wanted} new memory chunks as the memory budget allows (after its
-     * reclaimers ran, if it refused them all); the rest go to the spill file.
-     */
-    private int chargeWhatMemoryAllows(int wanted) {
-        if (memory.tryCharge(wanted)) {
-            return wanted;
-        }
-        int room = (int) Math.min(wanted, memory.budget().available() / chunkSize);
-        while (room > 0 && !memory.tryCharge(room)) {
-            room = (int) Math.min(room - 1, memory.budget().available() / chunkSize);
-        }
-        return Math.max(0, room);
-    }
-
-    private ArrayMemory mapContiguous(Chunk[] chunks, long byteSize, Arena arena) {
-        int fileRuns = countFileRuns(chunks);
-        mappings.take(fileRuns);
-        AddressRange range;
-        try {
-            range = AddressRange.reserve(Math.max(1, chunks.length) * chunkSize, owner);
-        } catch (RuntimeException | Error e) {
-            mappings.give(fileRuns);
-            throw e;
-        }
-        int placed = 0;
-        try {
-            while (placed < chunks.length) {
-                placed = place(chunks, placed, range);
-            }
-        } catch (RuntimeException | Error e) {
-            try {
-                leave(chunks, placed, range);
-                if (chunks.length == 0 || placed < chunks.length) {
-                    range.unmap(placed * chunkSize, Math.max(1, chunks.length) * chunkSize - placed * chunkSize);
-                }
-            } finally {
-                mappings.give(fileRuns);
-            }
-            throw e;
-        }
-        MemorySegment whole = range.segment(byteSize, arena, () -> {
-            leave(chunks, chunks.length, range);
-            if (chunks.length == 0) {
-                range.unmap();
-            }
-        });
-        MemorySegment[] slices = new MemorySegment[chunks.length];
-        for (int i = 0; i < chunks.length; i++) {
-            long offset = i * chunkSize;
-            slices[i] = whole.asSlice(offset, Math.min(chunkSize, byteSize - offset));
-        }
-        return new ArrayMemory(owner(), arena, whole, slices, chunkShift, byteSize, array -> {
-            mappings.give(fileRuns);
-            forget(array, chunks);
-        });
-    }
-
-    /** Puts the chunk at {@code start} (and the file chunks that follow it in one run) in place; returns the next. */
-    private int place(Chunk[] chunks, int start, AddressRange range) {
-        Chunk chunk = chunks[start];
-        if (chunk.source instanceof MovableChunks) {
-            MovableMemory.moveInto(chunk.address, chunkSize, range, start * chunkSize);
-            chunk.address = 0;
-            return start + 1;
-        }
-        int end = fileRunEnd(chunks, start);
-        ((FileChunks) chunk.source).mapInto(range, start * chunkSize, chunk, end - start);
-        return end;
-    }
-
-    /**
-     * Lets go of the first {@code count} chunks placed in {@code range}: file pieces are unmapped, movable
-     * blocks stay where they are, which becomes their address while free (no copy, no system call).
-     */
-    private void leave(Chunk[] chunks, int count, AddressRange range) {
-        for (int start = 0; start < count; ) {
-            Chunk chunk = chunks[start];
-            if (chunk.source instanceof MovableChunks) {
-                chunk.address = range.addressOf(start * chunkSize);
-                start++;
-            } else {
-                int end = Math.min(count, fileRunEnd(chunks, start));
-                range.unmap(start * chunkSize, (end - start) * chunkSize);
-                start = end;
-            }
-        }
-    }
-
-    private ArrayMemory mapScattered(Chunk[] chunks, long byteSize, Arena arena) throws IOException {
-        MemorySegment[] views = new MemorySegment[chunks.length];
-        for (int i = 0; i < chunks.length; i++) {
-            long offset = i * chunkSize;
-            views[i] = chunks[i].source.view(chunks[i], arena).asSlice(0, Math.min(chunkSize, byteSize - offset));
-        }
-        MemorySegment whole = switch (views.length) {
-            case 0 -> arena.allocate(0);
-            case 1 -> views[0];
-            default -> null;
-        };
-        return new ArrayMemory(owner(), arena, whole, views, chunkShift, byteSize, array -> forget(array, chunks));
-    }
-
+    /** An array ended (its arena closed, its chunks let go of): its chunks go back to their sources. */
     private void forget(ArrayMemory array, Chunk[] chunks) {
         live.remove(array);
-        for (Chunk chunk : chunks) {
-            chunk.zero = false;
-        }
         for (int i = chunks.length - 1; i >= 0; i--) {
-            chunks[i].source.give(chunks[i]); // in reverse: the free lists hand them out in the same order next
+            chunks[i].source.giveFromArray(chunks[i]); // in reverse: the free lists hand them out in the same order next
         }
-    }
-
-    /** Writes zeros over the reused chunks still holding old data; new and punched chunks read as zeros. */
-    private static void clearReused(ArrayMemory array, Chunk[] chunks) {
-        MemorySegment[] segments = array.chunks();
-        for (int i = 0; i < chunks.length; i++) {
-            if (!chunks[i].zero) {
-                segments[i].fill((byte) 0);
-            }
-        }
-    }
-
-    /**
-     * The mappings an array's file chunks add: consecutive chunks of one file at consecutive offsets map with
-     * one call as one mapping. (Movable chunks are one mapping each, counted by their source.)
-     */
-    private int countFileRuns(Chunk[] chunks) {
-        int runs = 0;
-        for (int start = 0; start < chunks.length; ) {
-            if (chunks[start].source instanceof MovableChunks) {
-                start++;
-            } else {
-                runs++;
-                start = fileRunEnd(chunks, start);
-            }
-        }
-        return runs;
-    }
-
-    private int fileRunEnd(Chunk[] chunks, int start) {
-        int end = start + 1;
-        while (end < chunks.length && chunks[end].source == chunks[start].source
-                && chunks[end].offset == chunks[end - 1].offset + chunkSize) {
-            end++;
-        }
-        return end;
     }
 
     private void checkOpen() {
@@ -627,96 +400,8 @@ public final class ChunkPool implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "ChunkPool[" + name + ", chunks of " + chunkSize + " bytes" + (contiguous ? ", contiguous" : "")
+        return "ChunkPool[" + name + ", chunks of " + chunkSize + " bytes" + (layout.isContiguous() ? ", contiguous" : "")
                 + (spillDirectory == null ? "" : ", spill to " + spillDirectory) + "]";
-    }
-
-    private static final long MIN_CHUNK_SIZE = 64 << 10;
-    private static final long MAX_CHUNK_SIZE = 1L << 30;
-
-    /**
-     * Checks that a builder's settings fit together, and fits the chunk size to the limits when it was not
-     * set: every limit must hold at least one chunk, and a memory limit's chunks must fit in the mappings a
-     * pool may hold (Linux).
-     */
-    private static final class Settings {
-        private final Builder builder;
-        private long chunkSize;
-
-        Settings(Builder builder) {
-            this.builder = builder;
-            this.chunkSize = builder.chunkSize;
-        }
-
-        /** Checks the settings; returns the chunk size the pool gets (the builder itself is left as it was). */
-        long fit() {
-            Builder b = builder;
-            if (b.spillDirectory == null && b.spillLimit != MemoryBudget.UNLIMITED) {
-                throw new IllegalArgumentException("spillLimit(" + b.spillLimit + ") limits a spill file but there is"
-                        + " none: set spillDirectory(...) too, or drop spillLimit");
-            }
-            if (b.spillDirectory == null && b.memoryLimit == 0) {
-                throw new IllegalArgumentException("memoryLimit(0) leaves no memory for arrays and there is no spill"
-                        + " file: set spillDirectory(...), or a memoryLimit of at least one chunk");
-            }
-            if (b.spillDirectory != null && b.spillLimit == 0) {
-                throw new IllegalArgumentException("spillLimit(0) leaves no room in the spill file: drop"
-                        + " spillDirectory(" + b.spillDirectory + "), or raise spillLimit");
-            }
-            if (b.memoryLimit > 0) {
-                fitChunk(b.memoryLimit, "memoryLimit(" + b.memoryLimit + ")");
-            }
-            if (b.spillDirectory != null && b.spillLimit > 0) {
-                fitChunk(b.spillLimit, "spillLimit(" + b.spillLimit + ")");
-            }
-            if (b.budget != null) {
-                MemoryBudget tightest = tightestLevel(b.budget);
-                if (tightest.limit() > 0) {
-                    fitChunk(tightest.limit(), "budget '" + tightest.path() + "' (a limit of " + tightest.limit() + ")");
-                }
-            }
-            if (!b.portable && NativeFile.isSupported() && b.memoryLimit != MemoryBudget.UNLIMITED) {
-                fitMappings();
-            }
-            return chunkSize;
-        }
-
-        /** A limit below one chunk: a smaller chunk if the size is free, else what to set. */
-        private void fitChunk(long limit, String what) {
-            if (limit >= chunkSize) {
-                return;
-            }
-            long fitting = Long.highestOneBit(limit);
-            if (fitting < MIN_CHUNK_SIZE) {
-                throw new IllegalArgumentException(what + " is smaller than the smallest chunk (" + MIN_CHUNK_SIZE
-                        + " bytes): raise it to at least " + MIN_CHUNK_SIZE);
-            }
-            if (builder.chunkSizeSet) {
-                throw new IllegalArgumentException(what + " is smaller than one chunk (chunkSize(" + chunkSize
-                        + ")): set chunkSize(" + fitting + ") or less, or raise the limit");
-            }
-            this.chunkSize = fitting;
-        }
-
-        /** Memory chunks are one mapping each: a larger chunk if the size is free, else what to set. */
-        private void fitMappings() {
-            long limit = builder.memoryLimit;
-            long mappings = Math.max(1, builder.mappingLimit);
-            if (limit / chunkSize <= mappings) {
-                return;
-            }
-            long fitting = chunkSize;
-            while (limit / fitting > mappings && fitting < MAX_CHUNK_SIZE) {
-                fitting <<= 1;
-            }
-            if (builder.chunkSizeSet || limit / fitting > mappings) {
-                throw new IllegalArgumentException("memoryLimit(" + limit + ") in chunks of " + chunkSize
-                        + " bytes needs " + limit / chunkSize + " memory mappings but a pool may hold "
-                        + mappings + " (half of vm.max_map_count): set chunkSize(" + fitting + ") or more, or raise"
-                        + " vm.max_map_count");
-            }
-            this.chunkSize = fitting;
-        }
     }
 
     /** Settings of a {@link ChunkPool}. */
@@ -758,7 +443,8 @@ public final class ChunkPool implements AutoCloseable {
          * what to set.
          */
         public Builder chunkSize(long bytes) {
-            if (bytes < MIN_CHUNK_SIZE || bytes > MAX_CHUNK_SIZE || Long.bitCount(bytes) != 1) {
+            if (bytes < ChunkPoolSettings.MIN_CHUNK_SIZE || bytes > ChunkPoolSettings.MAX_CHUNK_SIZE
+                    || Long.bitCount(bytes) != 1) {
                 throw new IllegalArgumentException("chunk size must be a power of two from 64 KiB to 1 GiB: " + bytes);
             }
             this.chunkSize = bytes;
@@ -837,20 +523,14 @@ public final class ChunkPool implements AutoCloseable {
             if (spillDirectory != null && Files.exists(spillDirectory) && !Files.isDirectory(spillDirectory)) {
                 throw new IllegalArgumentException("spill directory " + spillDirectory + " is not a directory");
             }
-            long fittingChunkSize = new Settings(this).fit();
+            ChunkPoolSettings settings = new ChunkPoolSettings(name, chunkSize, chunkSizeSet, budget, memoryLimit,
+                    spillDirectory, spillLimit, ArrayLayout.contiguousFor(portable), mappingLimit, jmx).fit();
             try {
-                return new ChunkPool(this, fittingChunkSize);
+                return new ChunkPool(settings);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create the spill file of pool '" + name + "' in "
                         + spillDirectory + ": " + e.getMessage(), e);
             }
-        }
-
-        private MemoryBudget memoryBudget() {
-            if (budget == null) {
-                return MemoryBudget.root(name, memoryLimit);
-            }
-            return memoryLimit == MemoryBudget.UNLIMITED ? budget : budget.child(name, memoryLimit);
         }
     }
 }

@@ -1,11 +1,13 @@
 package dev.offheap.store;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 
 /**
  * The chunks one array takes, in array order: free memory chunks, new memory chunks, free spill chunks, new
- * spill chunks. Records each step (taken, charged, backed) so that {@link #giveBack()} undoes exactly what
- * was done if a later step fails: the sources, their budgets and the spill file end as before the request.
+ * spill chunks. {@link #take} is the whole step: it refuses the impossible before taking anything, then takes,
+ * charges and backs. Each step is recorded (taken, charged, backed) so that {@link #giveBack()} undoes exactly
+ * what was done if a later step fails: the sources, their budgets and the spill file end as before the request.
  */
 final class ChunkRequest {
     final Chunk[] chunks;
@@ -18,27 +20,56 @@ final class ChunkRequest {
         this.spill = spill == null ? null : new Part(spill);
     }
 
-    /** Takes up to {@code max} free memory chunks; returns how many. */
-    int takeFreeMemory(int max) {
-        return memory.takeFree(chunks, 0, max);
+    /**
+     * Takes {@code count} chunks for one array: free memory chunks, then new ones as far as the memory budget
+     * allows (all charged at once, so a refusal charges nothing), then spill chunks (free, then new, charged
+     * at once). Nothing is backed (no block mapped, no disk space reserved) before every charge succeeded. A
+     * refusal is the refusing source's own: its limits before anything is taken, or its one charge. Any
+     * failure gives back everything taken before it goes on.
+     *
+     * @param spill the spill source, or null
+     * @throws IOException if the spill file's space cannot be reserved (a full disk)
+     */
+    static ChunkRequest take(int count, ChunkSource memory, ChunkSource spill, ArrayLayout layout)
+            throws IOException {
+        refuseTheImpossible(count, memory, spill, layout);
+        ChunkRequest request = new ChunkRequest(count, memory, spill);
+        try {
+            int rest = count - request.memory.takeFree(request.chunks, 0, count);
+            int fromMemory = spill == null ? request.memory.charge(rest) : request.memory.chargeAsManyAs(rest);
+            int toSpill = rest - fromMemory;
+            if (toSpill > 0) {
+                int newSpill = toSpill - request.spill.takeFree(request.chunks, request.memory.end(), toSpill);
+                request.spill.charge(newSpill);
+            }
+            layout.checkMappings(fromMemory + (toSpill > 0 ? 1 : 0));
+            request.backAll();
+            return request;
+        } catch (IOException | RuntimeException | Error e) {
+            request.giveBackAfter(e);
+            throw e;
+        }
     }
 
-    /** Records that {@code count} new memory chunks were charged (they are backed by {@link #backAll}). */
-    void chargedMemory(int count) {
-        memory.charged = count;
-    }
-
-    /** Takes up to {@code max} free spill chunks after the memory chunks; returns how many. */
-    int takeFreeSpill(int max) {
-        return spill.takeFree(chunks, memory.end(), max);
-    }
-
-    void chargedSpill(int count) {
-        spill.charged = count;
+    /**
+     * Refuses, before taking anything, a request that cannot be served whatever is freed: more chunks than
+     * the limits of the memory budgets and the spill budget hold together (the last source in line refuses:
+     * the spill file if there is one), or more new memory chunks than mappings are left, counting the memory
+     * the budget has room for now.
+     */
+    private static void refuseTheImpossible(int count, ChunkSource memory, ChunkSource spill, ArrayLayout layout) {
+        if (spill == null) {
+            memory.refuseBeyondLimits(count);
+        } else {
+            spill.refuseBeyondLimits(count - memory.chunksWithinLimits());
+        }
+        long wanted = count - memory.freeCount();
+        long memoryNow = spill == null ? wanted : Math.min(wanted, memory.chunksAvailable());
+        layout.checkMappings(memoryNow + (memoryNow < wanted ? 1 : 0));
     }
 
     /** Puts space behind every charged chunk: memory blocks, then spill file space. */
-    void backAll() throws IOException {
+    private void backAll() throws IOException {
         memory.backNew(chunks);
         if (spill != null) {
             spill.backNew(chunks);
@@ -50,6 +81,26 @@ final class ChunkRequest {
         memory.source.clearTaken(chunks, memory.start, memory.start + memory.free);
         if (spill != null) {
             spill.source.clearTaken(chunks, spill.start, spill.start + spill.free);
+        }
+    }
+
+    /**
+     * Writes zeros, through the array's {@code segments}, over the reused chunks still holding old data: those
+     * whose source could not clear them without writing ({@link #clearReused}). New and cleared chunks read as
+     * zeros already.
+     */
+    void fillReused(MemorySegment[] segments) {
+        for (int i = 0; i < chunks.length; i++) {
+            chunks[i].clearThrough(segments[i]);
+        }
+    }
+
+    /** Undoes a request that failed with {@code failure}; a failure to undo is added to it, never hides it. */
+    void giveBackAfter(Throwable failure) {
+        try {
+            giveBack();
+        } catch (RuntimeException | Error undo) {
+            failure.addSuppressed(undo);
         }
     }
 
@@ -85,6 +136,19 @@ final class ChunkRequest {
             start = at;
             free = source.takeFree(chunks, at, max);
             return free;
+        }
+
+        /** Charges {@code count} new chunks at once, or throws the source's refusal (nothing charged). */
+        int charge(int count) {
+            source.charge(count);
+            charged = count;
+            return count;
+        }
+
+        /** Charges as many of {@code wanted} new chunks as the source's budget allows; returns how many. */
+        int chargeAsManyAs(int wanted) {
+            charged = source.chargeAsManyAs(wanted);
+            return charged;
         }
 
         /** On failure the source has already undone the backing and released the charge. */

@@ -1,9 +1,11 @@
 package dev.offheap.store;
 
+import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.BudgetOwner;
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.metrics.jfr.ChunkAllocated;
 import dev.offheap.metrics.jfr.ChunkReleased;
+import dev.offheap.os.AddressRange;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -20,8 +22,16 @@ import java.util.ArrayDeque;
  * the same memory. Allocation is rare and coarse (whole chunks for whole arrays), so a lock suffices; the
  * budget is charged outside it, because a refusal runs reclaimers, which may trim this very source.
  *
- * <p>A request takes in steps that can each be undone exactly ({@link #takeFree}, {@link #tryCharge},
- * {@link #backNew}), so that one failing half way leaves the source and its budget as they were.
+ * <p>A request takes in steps that can each be undone exactly ({@link #takeFree}, {@link #charge} or
+ * {@link #chargeAsManyAs}, {@link #backNew}), so that one failing half way leaves the source and its budget as
+ * they were. A refusal is the source's own: its budget's {@link BudgetExceededException}, from its one charge
+ * of the request's new chunks ({@link #charge}), or from the limits before anything is taken
+ * ({@link #refuseBeyondLimits}).
+ *
+ * <p>The source also knows how its chunks become an array's memory, so the pool never asks which kind it
+ * is: {@link #place} and {@link #leave} for the contiguous layout (Linux: a range of addresses per array),
+ * {@link #view} for the scattered one (a segment per chunk). Each kind implements the operations of the
+ * layout it is made for ({@link ArrayLayout} makes the sources) and refuses the others.
  */
 abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks, FileChunks, ArenaChunks, ChannelChunks {
     final long chunkSize;
@@ -33,10 +43,11 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
     private long inUse;
     private long peakBacked;
     private boolean closed;
-    /** The pool's name, for events; set by the pool before it is shared. */
-    String pool = "";
+    /** The pool's name, for events. */
+    private final String pool;
 
-    ChunkSource(String name, long chunkSize, BudgetOwner account) {
+    ChunkSource(String pool, String name, long chunkSize, BudgetOwner account) {
+        this.pool = pool;
         this.name = name;
         this.chunkSize = chunkSize;
         this.account = account;
@@ -67,6 +78,38 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
     }
 
     /**
+     * Refuses, before anything is taken, {@code count} chunks more than the limits of this source's budget
+     * and its ancestors can ever hold, whatever is freed: the tightest level's figures, nothing charged.
+     */
+    final void refuseBeyondLimits(long count) {
+        MemoryBudget tightest = tightestLevel(budget());
+        if (count > tightest.limit() / chunkSize) {
+            throw new BudgetExceededException(tightest.path(), count * chunkSize, tightest.used(), tightest.limit());
+        }
+    }
+
+    /** The most chunks the limits of this source's budget and its ancestors can hold. */
+    final long chunksWithinLimits() {
+        return tightestLevel(budget()).limit() / chunkSize;
+    }
+
+    /** The chunks the budget has room for now, without reclaiming. */
+    final long chunksAvailable() {
+        return budget().available() / chunkSize;
+    }
+
+    /** The level of {@code budget} or its ancestors with the smallest limit. */
+    static MemoryBudget tightestLevel(MemoryBudget budget) {
+        MemoryBudget tightest = budget;
+        for (MemoryBudget level = budget; level != null; level = level.parent().orElse(null)) {
+            if (level.limit() < tightest.limit()) {
+                tightest = level;
+            }
+        }
+        return tightest;
+    }
+
+    /**
      * Charges {@code count} new chunks to the source's budget, whose reclaimers run if it refuses; false if
      * it still refuses (nothing charged). Called outside the source's lock: a reclaimer may trim this source.
      */
@@ -74,11 +117,31 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         return count == 0 || account.tryCharge(count * chunkSize);
     }
 
-    /** Like {@link #tryCharge} but throws the budget's {@code BudgetExceededException}. */
+    /**
+     * Charges {@code count} new chunks at once. A refusal is the budget's own
+     * {@link BudgetExceededException}, thrown by this one charge after its reclaimers ran once; nothing is
+     * charged then. Called outside the source's lock: a reclaimer may trim this source.
+     */
     final void charge(int count) {
         if (count > 0) {
             account.charge(count * chunkSize);
         }
+    }
+
+    /**
+     * Charges as many of {@code wanted} new chunks as the budget allows (the rest go elsewhere: a spill
+     * file): all at once if it accepts, else, once its reclaimers ran, the room it has left. Returns how many
+     * were charged. Called outside the source's lock: a reclaimer may trim this source.
+     */
+    final int chargeAsManyAs(int wanted) {
+        if (tryCharge(wanted)) {
+            return wanted;
+        }
+        int room = (int) Math.min(wanted, chunksAvailable());
+        while (room > 0 && !tryCharge(room)) { // only another thread taking the room meanwhile fails it
+            room = (int) Math.min(room - 1, chunksAvailable());
+        }
+        return Math.max(0, room);
     }
 
     /** Gives back the charge of {@code count} chunks charged with {@link #tryCharge} and never backed. */
@@ -164,7 +227,6 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
                 released++;
             } else if (canTrim()) {
                 unback(chunk);
-                chunk.zero = true;
                 holes.push(chunk);
                 released++;
             } else {
@@ -184,7 +246,6 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
             Chunk chunk = chunks[i];
             if (chunk.offset < firstNew) {
                 unback(chunk);
-                chunk.zero = true;
                 holes.push(chunk);
             } else {
                 forgetNew(chunk);
@@ -215,8 +276,8 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         for (int i = from; i < to; i++) {
             Chunk chunk = chunks[i];
             try {
-                if (!chunk.zero && clear(chunk)) {
-                    chunk.zero = true;
+                if (!chunk.readsAsZero() && clear(chunk)) {
+                    chunk.cleared();
                 }
             } catch (IOException e) {
                 chunks[i] = null;
@@ -231,10 +292,16 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         if (closed) {
             return;
         }
-        chunk.zero = true;
+        chunk.cleared(); // its space was punched to clear it and could not be reserved again
         holes.push(chunk);
         account.release(chunkSize);
         ChunkReleased.emit(pool, name, chunkSize);
+    }
+
+    /** Takes a chunk back from an array that ended: it may hold the array's data. */
+    final synchronized void giveFromArray(Chunk chunk) {
+        chunk.used();
+        give(chunk);
     }
 
     /** Takes a chunk back from an array (or from an allocation that failed half way). */
@@ -256,7 +323,6 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         Chunk chunk;
         while ((chunk = backed.poll()) != null) {
             unback(chunk);
-            chunk.zero = true;
             holes.push(chunk);
             account.release(chunkSize);
             bytes += chunkSize;
@@ -309,14 +375,40 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
     /** Puts space behind a chunk that has none (new, or trimmed). */
     abstract void back(Chunk chunk) throws IOException;
 
-    /** Takes the space from behind a free chunk; it reads as zeros if backed again. */
+    /** Takes the space from behind a free chunk ({@link Chunk#unbacked}); it reads as zeros if backed again. */
     abstract void unback(Chunk chunk);
 
     /** Whether {@link #unback} can give space back on this source. */
     abstract boolean canTrim();
 
-    /** The chunk's memory as a segment of {@code arena} (the portable path; Linux maps into one range). */
+    /** The chunk's memory as a segment of {@code arena} (the scattered layout). */
     abstract MemorySegment view(Chunk chunk, Arena arena) throws IOException;
+
+    /**
+     * The end of the run of this source's chunks from {@code chunks[start]} that {@link #place} puts in a
+     * range with one call: {@code start + 1} unless the source maps runs of consecutive pieces at once.
+     */
+    int runEnd(Chunk[] chunks, int start) {
+        return start + 1;
+    }
+
+    /**
+     * The mappings placing one run adds (the contiguous layout): 0 where each chunk is a mapping of its own
+     * already (counted while it is backed), 1 for a run of file pieces mapped in.
+     */
+    abstract int mappingsPerRun();
+
+    /**
+     * Puts the run {@code chunks[start, end)} in place in {@code range}, chunk {@code i} at
+     * {@code i * chunkSize} (the contiguous layout). All or nothing for the run.
+     */
+    abstract void place(AddressRange range, Chunk[] chunks, int start, int end);
+
+    /**
+     * Lets go of the run {@code chunks[start, end)} placed in {@code range}: file pieces are unmapped,
+     * movable blocks stay where they are, which becomes their address while free (no copy, no system call).
+     */
+    abstract void leave(AddressRange range, Chunk[] chunks, int start, int end);
 
     /** Frees one backed chunk at close. */
     abstract void release(Chunk chunk);

@@ -9,19 +9,42 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * Linux spill chunks: fixed-size pieces of one unlinked file, mapped into each array's own address range
- * ({@link #mapInto}). Trimming punches holes, which gives the blocks back to the file system.
+ * ({@link #place}), a run of consecutive pieces with one call. Trimming punches holes, which gives the blocks
+ * back to the file system.
  */
 final class FileChunks extends ChunkSource {
     private final NativeFile file;
 
-    FileChunks(String name, long chunkSize, BudgetOwner account, NativeFile file) {
-        super(name, chunkSize, account);
+    FileChunks(String pool, String name, long chunkSize, BudgetOwner account, NativeFile file) {
+        super(pool, name, chunkSize, account);
         this.file = file;
     }
 
-    /** Maps {@code count} chunks of consecutive file offsets, starting with {@code first}, at {@code at}. */
-    void mapInto(AddressRange range, long at, Chunk first, int count) {
-        range.map(at, count * chunkSize, file, first.offset);
+    /** Consecutive chunks of this file at consecutive offsets map with one call as one mapping. */
+    @Override
+    int runEnd(Chunk[] chunks, int start) {
+        int end = start + 1;
+        while (end < chunks.length && chunks[end].source == this
+                && chunks[end].offset == chunks[end - 1].offset + chunkSize) {
+            end++;
+        }
+        return end;
+    }
+
+    @Override
+    int mappingsPerRun() {
+        return 1;
+    }
+
+    /** Maps the run's pieces of the file at their place, one {@code mmap(MAP_SHARED | MAP_FIXED)}. */
+    @Override
+    void place(AddressRange range, Chunk[] chunks, int start, int end) {
+        range.map(start * chunkSize, (end - start) * chunkSize, file, chunks[start].offset);
+    }
+
+    @Override
+    void leave(AddressRange range, Chunk[] chunks, int start, int end) {
+        range.unmap(start * chunkSize, (end - start) * chunkSize);
     }
 
     /**
@@ -49,6 +72,7 @@ final class FileChunks extends ChunkSource {
     @Override
     void unback(Chunk chunk) {
         file.punchHole(chunk.offset, chunkSize);
+        chunk.unbacked();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.offheap.store;
 
 import dev.offheap.account.BudgetOwner;
+import dev.offheap.os.AddressRange;
 import dev.offheap.os.MovableMemory;
 import dev.offheap.os.OwnedMappings;
 import java.lang.foreign.Arena;
@@ -17,8 +18,9 @@ final class MovableChunks extends ChunkSource {
     private final MappingBudget mappings;
     private final OwnedMappings.Owner owner;
 
-    MovableChunks(String name, long chunkSize, BudgetOwner account, MappingBudget mappings, OwnedMappings.Owner owner) {
-        super(name, chunkSize, account);
+    MovableChunks(String pool, String name, long chunkSize, BudgetOwner account, MappingBudget mappings,
+            OwnedMappings.Owner owner) {
+        super(pool, name, chunkSize, account);
         this.mappings = mappings;
         this.owner = owner;
     }
@@ -26,7 +28,7 @@ final class MovableChunks extends ChunkSource {
     /** Gives the pages back ({@code MADV_DONTNEED}); the next touch gets fresh zeroed pages, huge if possible. */
     @Override
     boolean clear(Chunk chunk) {
-        MovableMemory.discard(chunk.address, chunkSize);
+        MovableMemory.discard(chunk.address(), chunkSize);
         return true;
     }
 
@@ -39,18 +41,17 @@ final class MovableChunks extends ChunkSource {
     void back(Chunk chunk) {
         mappings.take(1);
         try {
-            chunk.address = MovableMemory.allocate(chunkSize, owner);
+            chunk.backedAt(MovableMemory.allocate(chunkSize, owner));
         } catch (RuntimeException | Error e) {
             mappings.give(1);
             throw e;
         }
-        chunk.zero = true;
     }
 
     @Override
     void unback(Chunk chunk) {
-        MovableMemory.free(chunk.address, chunkSize);
-        chunk.address = 0;
+        MovableMemory.free(chunk.address(), chunkSize);
+        chunk.unbacked();
         mappings.give(1);
     }
 
@@ -62,6 +63,29 @@ final class MovableChunks extends ChunkSource {
     @Override
     MemorySegment view(Chunk chunk, Arena arena) {
         throw new UnsupportedOperationException("movable chunks are only moved into an array's address range");
+    }
+
+    /** None: each block is a mapping of its own, counted while it is backed. */
+    @Override
+    int mappingsPerRun() {
+        return 0;
+    }
+
+    /** Moves the block with its pages into its place ({@code mremap}): huge pages stay huge. */
+    @Override
+    void place(AddressRange range, Chunk[] chunks, int start, int end) {
+        for (int i = start; i < end; i++) {
+            MovableMemory.moveInto(chunks[i].address(), chunkSize, range, i * chunkSize);
+            chunks[i].movedAway();
+        }
+    }
+
+    /** The blocks stay where the array had them: that becomes their address while free. */
+    @Override
+    void leave(AddressRange range, Chunk[] chunks, int start, int end) {
+        for (int i = start; i < end; i++) {
+            chunks[i].leftAt(range.addressOf(i * chunkSize));
+        }
     }
 
     @Override

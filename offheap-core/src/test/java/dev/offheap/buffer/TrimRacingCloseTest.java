@@ -3,6 +3,7 @@ package dev.offheap.buffer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.offheap.os.NativeMemory;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,7 +16,8 @@ class TrimRacingCloseTest {
     @Test
     void aClosedClassIsNotTrimmedAndATrimThatRacedCloseReportsTheClosedPool() {
         BufferPool pool = BufferPool.builder().name("trim-racing-close").jmx(false).build();
-        SizeClassPool sizeClass = new SizeClassPool(pool, 0, 64, 4096, 8, 1);
+        SlabSource slabs = new SlabSource(pool.name(), pool.budget().owner("the racing class"), NativeMemory.system());
+        SizeClassPool sizeClass = new SizeClassPool(pool, slabs, 0, 64, 4096, 8, 1);
         Slot slot = sizeClass.takeUncached(0);
 
         sizeClass.close();

@@ -39,7 +39,7 @@ class SourceStepsUndoneTest {
     void newBlocksBackedBeforeTheMappingLimitAreFreedWhenTheNextOneIsRefused() throws IOException {
         assumeTrue(NativeFile.isSupported(), "movable blocks need Linux");
         MappingBudget mappings = new MappingBudget("steps test", "advice", 2);
-        MovableChunks source = new MovableChunks("memory", CHUNK, budget.owner("o"), mappings, OwnedMappings.Owner.UNNAMED);
+        MovableChunks source = new MovableChunks("steps", "memory", CHUNK, budget.owner("o"), mappings, OwnedMappings.Owner.UNNAMED);
         assertThat(source.tryCharge(3)).isTrue();
         Chunk[] chunks = new Chunk[3];
         assertThatThrownBy(() -> source.backNew(chunks, 0, 3))
@@ -55,7 +55,7 @@ class SourceStepsUndoneTest {
     void theLastRequestsNewBlocksAreForgottenAsIfNeverCreated() throws IOException {
         assumeTrue(NativeFile.isSupported(), "movable blocks need Linux");
         MappingBudget mappings = new MappingBudget("steps test", "advice", 10);
-        MovableChunks source = new MovableChunks("memory", CHUNK, budget.owner("o"), mappings, OwnedMappings.Owner.UNNAMED);
+        MovableChunks source = new MovableChunks("steps", "memory", CHUNK, budget.owner("o"), mappings, OwnedMappings.Owner.UNNAMED);
         assertThat(source.tryCharge(2)).isTrue();
         Chunk[] chunks = new Chunk[2];
         assertThat(assertBacked(source, chunks, 2)).isZero();
@@ -72,7 +72,7 @@ class SourceStepsUndoneTest {
     void newBlocksOfAnEarlierRequestBecomeHolesWhenALaterOneCreatedMore() throws IOException {
         assumeTrue(NativeFile.isSupported(), "movable blocks need Linux");
         MappingBudget mappings = new MappingBudget("steps test", "advice", 10);
-        MovableChunks source = new MovableChunks("memory", CHUNK, budget.owner("o"), mappings, OwnedMappings.Owner.UNNAMED);
+        MovableChunks source = new MovableChunks("steps", "memory", CHUNK, budget.owner("o"), mappings, OwnedMappings.Owner.UNNAMED);
         assertThat(source.tryCharge(1)).isTrue();
         Chunk[] first = new Chunk[1];
         assertThat(assertBacked(source, first, 1)).isZero();
@@ -90,7 +90,7 @@ class SourceStepsUndoneTest {
     @Test
     void theLastRequestsNewSpaceIsCutOffThePortableSpillFile() throws IOException {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "finds the unlinked file through /proc/self/fd");
-        ChannelChunks source = ChannelChunks.create("spill", CHUNK, budget.owner("o"), directory, "steps");
+        ChannelChunks source = ChannelChunks.create("steps", "spill", CHUNK, budget.owner("o"), directory, "steps");
         assertThat(source.tryCharge(2)).isTrue();
         Chunk[] chunks = new Chunk[2];
         assertThat(assertBacked(source, chunks, 2)).isZero();
@@ -105,7 +105,7 @@ class SourceStepsUndoneTest {
 
     @Test
     void thePortableSpillFileTrimsNothingAndKeepsItsFreeChunks() throws IOException {
-        ChannelChunks source = ChannelChunks.create("spill", CHUNK, budget.owner("o"), directory, "steps");
+        ChannelChunks source = ChannelChunks.create("steps", "spill", CHUNK, budget.owner("o"), directory, "steps");
         assertThat(source.tryCharge(1)).isTrue();
         Chunk[] chunks = new Chunk[1];
         assertBacked(source, chunks, 1);
@@ -119,7 +119,7 @@ class SourceStepsUndoneTest {
 
     @Test
     void newPortableSpillChunksOfAnEarlierRequestStayFreeAndCharged() throws IOException {
-        ChannelChunks source = ChannelChunks.create("spill", CHUNK, budget.owner("o"), directory, "steps");
+        ChannelChunks source = ChannelChunks.create("steps", "spill", CHUNK, budget.owner("o"), directory, "steps");
         assertThat(source.tryCharge(1)).isTrue();
         Chunk[] first = new Chunk[1];
         assertThat(assertBacked(source, first, 1)).isZero();
@@ -138,13 +138,13 @@ class SourceStepsUndoneTest {
 
     @Test
     void portableBlocksAreFreedAtTrimAtCloseAndWhenGivenBackAfterClose() throws IOException {
-        ArenaChunks source = new ArenaChunks("memory", CHUNK, budget.owner("o"), OwnedMappings.Owner.UNNAMED);
+        ArenaChunks source = new ArenaChunks("steps", "memory", CHUNK, budget.owner("o"), OwnedMappings.Owner.UNNAMED);
         assertThat(source.tryCharge(3)).isTrue();
         Chunk[] chunks = new Chunk[3];
         assertBacked(source, chunks, 3);
-        NativeRegion trimmed = chunks[0].region;
-        NativeRegion free = chunks[1].region;
-        NativeRegion held = chunks[2].region;
+        NativeRegion trimmed = chunks[0].region();
+        NativeRegion free = chunks[1].region();
+        NativeRegion held = chunks[2].region();
 
         source.give(chunks[0]);
         assertThat(source.trim()).isEqualTo(CHUNK);
@@ -167,11 +167,11 @@ class SourceStepsUndoneTest {
     void aTrimmedMovableBlockIsUnmapped() throws IOException {
         assumeTrue(NativeFile.isSupported(), "movable blocks need Linux");
         MappingBudget mappings = new MappingBudget("steps test", "advice", 10);
-        MovableChunks source = new MovableChunks("memory", CHUNK, budget.owner("o"), mappings, OwnedMappings.Owner.UNNAMED);
+        MovableChunks source = new MovableChunks("steps", "memory", CHUNK, budget.owner("o"), mappings, OwnedMappings.Owner.UNNAMED);
         assertThat(source.tryCharge(1)).isTrue();
         Chunk[] chunks = new Chunk[1];
         assertBacked(source, chunks, 1);
-        long address = chunks[0].address;
+        long address = chunks[0].address();
         MovableMemory.discard(address, CHUNK); // mapped: fine
 
         source.give(chunks[0]);
@@ -187,7 +187,7 @@ class SourceStepsUndoneTest {
     void closingTheLinuxSpillSourceClosesItsFile() throws IOException {
         assumeTrue(NativeFile.isSupported(), "the spill file of Linux");
         NativeFile file = NativeFile.spill(directory, "steps");
-        FileChunks source = new FileChunks("spill", CHUNK, budget.owner("o"), file);
+        FileChunks source = new FileChunks("steps", "spill", CHUNK, budget.owner("o"), file);
         source.close();
         assertThatThrownBy(() -> file.grow(CHUNK)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("is closed");
@@ -195,8 +195,8 @@ class SourceStepsUndoneTest {
 
     @Test
     void closeReportsEveryFreeChunkReleased() throws IOException {
-        ArenaChunks source = new ArenaChunks("memory", CHUNK, budget.owner("o"), OwnedMappings.Owner.UNNAMED);
-        source.pool = "steps-close-events";
+        ArenaChunks source = new ArenaChunks("steps-close-events", "memory", CHUNK, budget.owner("o"),
+                OwnedMappings.Owner.UNNAMED);
         assertThat(source.tryCharge(2)).isTrue();
         Chunk[] chunks = new Chunk[2];
         assertBacked(source, chunks, 2);

@@ -1,0 +1,127 @@
+package dev.offheap.store;
+
+import dev.offheap.account.BudgetOwner;
+import dev.offheap.os.AddressRange;
+import dev.offheap.os.NativeFile;
+import dev.offheap.os.OwnedMappings;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * Linux: every array is one range of addresses ({@link AddressRange}, reserved {@code PROT_NONE}) with its
+ * chunks in place, whatever sources they came from: memory chunks ({@link MovableChunks}) moved in with their
+ * pages, spill chunks ({@link FileChunks}) mapped in a run at a time. Each chunk places and leaves itself
+ * through its source; the layout holds the range, the mappings the runs add ({@link MappingBudget}) and
+ * gives back what was placed if a later chunk fails.
+ */
+final class ContiguousLayout implements ArrayLayout {
+    private final String pool;
+    private final long chunkSize;
+    private final int chunkShift;
+    private final MappingBudget mappings;
+    private final OwnedMappings.Owner owner;
+
+    ContiguousLayout(String pool, long chunkSize, MappingBudget mappings, OwnedMappings.Owner owner) {
+        this.pool = pool;
+        this.chunkSize = chunkSize;
+        this.chunkShift = Long.numberOfTrailingZeros(chunkSize);
+        this.mappings = mappings;
+        this.owner = owner;
+    }
+
+    @Override
+    public boolean isContiguous() {
+        return true;
+    }
+
+    @Override
+    public ChunkSource memorySource(BudgetOwner account) {
+        return new MovableChunks(pool, "memory", chunkSize, account, mappings, owner);
+    }
+
+    @Override
+    public ChunkSource spillSource(BudgetOwner account, Path directory) throws IOException {
+        return new FileChunks(pool, "spill", chunkSize, account, NativeFile.spill(directory, "offheap-" + pool));
+    }
+
+    @Override
+    public void checkMappings(long wanted) {
+        mappings.check(wanted);
+    }
+
+    @Override
+    public long mappingsUsed() {
+        return mappings.used();
+    }
+
+    @Override
+    public ArrayMemory map(Chunk[] chunks, long byteSize, Arena arena, Consumer<ArrayMemory> afterClose) {
+        int runMappings = mappingsToPlace(chunks);
+        mappings.take(runMappings);
+        AddressRange range;
+        try {
+            range = AddressRange.reserve(Math.max(1, chunks.length) * chunkSize, owner);
+        } catch (RuntimeException | Error e) {
+            mappings.give(runMappings);
+            throw e;
+        }
+        int placed = 0;
+        try {
+            while (placed < chunks.length) {
+                ChunkSource source = chunks[placed].source;
+                int end = source.runEnd(chunks, placed);
+                source.place(range, chunks, placed, end);
+                placed = end;
+            }
+        } catch (RuntimeException | Error e) {
+            try {
+                leave(chunks, placed, range);
+                if (chunks.length == 0 || placed < chunks.length) {
+                    range.unmap(placed * chunkSize, Math.max(1, chunks.length) * chunkSize - placed * chunkSize);
+                }
+            } finally {
+                mappings.give(runMappings);
+            }
+            throw e;
+        }
+        MemorySegment whole = range.segment(byteSize, arena, () -> {
+            leave(chunks, chunks.length, range);
+            if (chunks.length == 0) {
+                range.unmap();
+            }
+        });
+        MemorySegment[] slices = new MemorySegment[chunks.length];
+        for (int i = 0; i < chunks.length; i++) {
+            long offset = i * chunkSize;
+            slices[i] = whole.asSlice(offset, Math.min(chunkSize, byteSize - offset));
+        }
+        return new ArrayMemory("chunk pool '" + pool + "'", arena, whole, slices, chunkShift, byteSize, array -> {
+            mappings.give(runMappings);
+            afterClose.accept(array);
+        });
+    }
+
+    /** The mappings placing {@code chunks} adds: one per run of file pieces (memory blocks are counted already). */
+    private static int mappingsToPlace(Chunk[] chunks) {
+        int count = 0;
+        for (int start = 0; start < chunks.length; ) {
+            ChunkSource source = chunks[start].source;
+            count += source.mappingsPerRun();
+            start = source.runEnd(chunks, start);
+        }
+        return count;
+    }
+
+    /** Lets go of the first {@code count} chunks placed in {@code range}, a run at a time, each by its source. */
+    private static void leave(Chunk[] chunks, int count, AddressRange range) {
+        for (int start = 0; start < count; ) {
+            ChunkSource source = chunks[start].source;
+            int end = Math.min(count, source.runEnd(chunks, start));
+            source.leave(range, chunks, start, end);
+            start = end;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.offheap.store;
+
+import dev.offheap.account.BudgetOwner;
+import dev.offheap.os.OwnedMappings;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * The portable layout (other platforms, and tests): an array sees each chunk through a segment of its own
+ * in the array's arena ({@link ArenaChunks} blocks, {@link ChannelChunks} file pieces mapped with
+ * {@code FileChannel.map}); access goes chunk by chunk. No mapping limit applies.
+ */
+final class ScatteredLayout implements ArrayLayout {
+    private final String pool;
+    private final long chunkSize;
+    private final int chunkShift;
+    private final OwnedMappings.Owner owner;
+
+    ScatteredLayout(String pool, long chunkSize, OwnedMappings.Owner owner) {
+        this.pool = pool;
+        this.chunkSize = chunkSize;
+        this.chunkShift = Long.numberOfTrailingZeros(chunkSize);
+        this.owner = owner;
+    }
+
+    @Override
+    public boolean isContiguous() {
+        return false;
+    }
+
+    @Override
+    public ChunkSource memorySource(BudgetOwner account) {
+        return new ArenaChunks(pool, "memory", chunkSize, account, owner);
+    }
+
+    @Override
+    public ChunkSource spillSource(BudgetOwner account, Path directory) throws IOException {
+        return ChannelChunks.create(pool, "spill", chunkSize, account, directory, "offheap-" + pool);
+    }
+
+    @Override
+    public void checkMappings(long mappings) {
+        // Portable chunks are not counted against vm.max_map_count.
+    }
+
+    @Override
+    public long mappingsUsed() {
+        return 0;
+    }
+
+    @Override
+    public ArrayMemory map(Chunk[] chunks, long byteSize, Arena arena, Consumer<ArrayMemory> afterClose)
+            throws IOException {
+        MemorySegment[] views = new MemorySegment[chunks.length];
+        for (int i = 0; i < chunks.length; i++) {
+            long offset = i * chunkSize;
+            views[i] = chunks[i].source.view(chunks[i], arena).asSlice(0, Math.min(chunkSize, byteSize - offset));
+        }
+        MemorySegment whole = switch (views.length) {
+            case 0 -> arena.allocate(0);
+            case 1 -> views[0];
+            default -> null;
+        };
+        return new ArrayMemory("chunk pool '" + pool + "'", arena, whole, views, chunkShift, byteSize, afterClose);
+    }
+}
