@@ -114,11 +114,20 @@ public final class BufferPool implements AutoCloseable {
         budget.addReclaimer(reclaimer); // last: another thread's refusal may call it at once
     }
 
-    /** A pool with the defaults of {@link Builder}. */
+    /**
+     * A pool with the defaults of {@link Builder}.
+     *
+     * @return the new pool, to close after use
+     */
     public static BufferPool create() {
         return builder().build();
     }
 
+    /**
+     * Settings for a new pool: {@code BufferPool.builder().name("io").budget(io).build()}.
+     *
+     * @return a builder with the defaults
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -127,6 +136,8 @@ public final class BufferPool implements AutoCloseable {
      * Leases exactly {@code size} bytes. The memory may hold what an earlier lease wrote: overwrite what
      * you read, as with any I/O buffer.
      *
+     * @param size the number of bytes, from 0 to {@link Builder#maxLeaseSize(int)}
+     * @return the lease, with one reference: the caller's
      * @throws IllegalArgumentException if {@code size} is negative or above {@link Builder#maxLeaseSize(int)}
      * @throws dev.offheap.account.BudgetExceededException if the pool needs memory its budget does not allow,
      *         naming this pool, the size asked and the slab or region charged for it (the pool stays usable)
@@ -212,6 +223,8 @@ public final class BufferPool implements AutoCloseable {
     /**
      * What the pool holds now. Counts are exact when no thread is acquiring or releasing; while they are,
      * thread cache figures may lag. Walks every slot, so it costs time in proportion to the pool's size.
+     *
+     * @return the snapshot
      */
     public BufferPoolStats stats() {
         leaks.poll();
@@ -232,6 +245,8 @@ public final class BufferPool implements AutoCloseable {
     /**
      * The pool's figures as JMX shows them ({@code dev.offheap:type=BufferPool,name=...}, unless built with
      * {@code jmx(false)}), for other monitoring systems. Cheap to read: see {@link BufferPoolMXBean}.
+     *
+     * @return the figures
      */
     public BufferPoolMXBean metrics() {
         return metrics;
@@ -299,19 +314,39 @@ public final class BufferPool implements AutoCloseable {
         return owner.ranges();
     }
 
+    /**
+     * The pool's name, as given to the builder or {@code buffer-pool-N}.
+     *
+     * @return the name
+     */
     public String name() {
         return name;
     }
 
+    /**
+     * The budget every byte the pool takes from the OS is charged to: the builder's, or an unlimited one of
+     * the pool's own named after it.
+     *
+     * @return the pool's budget
+     */
     public MemoryBudget budget() {
         return budget;
     }
 
-    /** The byte order of every new {@code ByteBuffer} view: big-endian unless built with another. */
+    /**
+     * The byte order of every new {@code ByteBuffer} view: big-endian unless built with another.
+     *
+     * @return the byte order
+     */
     public ByteOrder byteOrder() {
         return byteOrder;
     }
 
+    /**
+     * Whether {@link #close()} was called.
+     *
+     * @return true once the pool is closed
+     */
     public boolean isClosed() {
         return closed;
     }
@@ -463,17 +498,31 @@ public final class BufferPool implements AutoCloseable {
             return Math.max(16, Integer.highestOneBit(Math.clamp(2L * processors, 1, 1 << 10) * 2 - 1));
         }
 
-        /** A name for logs, statistics and budget messages. Default {@code buffer-pool-N}. */
+        /**
+         * A name for logs, statistics, JMX and budget messages: non-blank, without {@code '/'} (budget paths
+         * use it). Default {@code buffer-pool-N}, N counting the pools built.
+         *
+         * @param name the name
+         * @return this builder
+         * @throws NullPointerException     if {@code name} is null
+         * @throws IllegalArgumentException if {@code name} is blank or contains {@code '/'}
+         */
         public Builder name(String name) {
             Objects.requireNonNull(name, "name");
-            if (name.isBlank()) {
-                throw new IllegalArgumentException("pool name must not be blank");
+            if (name.isBlank() || name.indexOf('/') >= 0) {
+                throw new IllegalArgumentException("pool name must be non-blank and contain no '/': '" + name + "'");
             }
             this.name = name;
             return this;
         }
 
-        /** The budget every byte taken from the OS is charged to. Default: an unlimited budget of its own. */
+        /**
+         * The budget every byte taken from the OS is charged to. Default: an unlimited budget of its own.
+         *
+         * @param budget the budget, which the pool never closes
+         * @return this builder
+         * @throws NullPointerException if {@code budget} is null
+         */
         public Builder budget(MemoryBudget budget) {
             this.budget = Objects.requireNonNull(budget, "budget");
             return this;
@@ -482,13 +531,23 @@ public final class BufferPool implements AutoCloseable {
         /**
          * Requests up to this size come from size classes; larger ones get a region of their own, mapped and
          * unmapped per lease. Default 1 MiB; from 64 bytes to 64 MiB.
+         *
+         * @param bytes the largest pooled size
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes} is out of that range
          */
         public Builder largestPooledSize(int bytes) {
             this.largestPooledSize = checkRange("largestPooledSize", bytes, SizeClasses.SMALLEST, 64 << 20);
             return this;
         }
 
-        /** The largest lease at all; larger requests throw. Default 1 GiB. */
+        /**
+         * The largest lease at all; larger requests throw. Default 1 GiB; from 1 byte to 2 GiB - 1.
+         *
+         * @param bytes the largest lease
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes} is out of that range
+         */
         public Builder maxLeaseSize(int bytes) {
             this.maxLeaseSize = checkRange("maxLeaseSize", bytes, 1, Integer.MAX_VALUE);
             return this;
@@ -496,7 +555,12 @@ public final class BufferPool implements AutoCloseable {
 
         /**
          * The largest slab taken from the OS at once (small classes take smaller ones). Default 4 MiB, or
-         * {@link #largestPooledSize(int)} if that is larger; set explicitly, it must be at least that.
+         * {@link #largestPooledSize(int)} if that is larger; set explicitly, it must be at least that
+         * (checked by {@link #build()}). From 64 KiB to 1 GiB.
+         *
+         * @param bytes the largest slab
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes} is out of that range
          */
         public Builder maxSlabSize(long bytes) {
             this.maxSlabSize = checkRange("maxSlabSize", bytes, 64 * 1024, 1L << 30);
@@ -505,7 +569,11 @@ public final class BufferPool implements AutoCloseable {
 
         /**
          * How many platform threads may keep a cache of free buffers at once; others work on the shared
-         * free lists. 0 turns thread caches off. Default {@code max(4, 2 x processors)}.
+         * free lists. 0 turns thread caches off. Default {@code max(4, 2 x processors)}; at most 4096.
+         *
+         * @param count the number of thread caches
+         * @return this builder
+         * @throws IllegalArgumentException if {@code count} is out of that range
          */
         public Builder threadCaches(int count) {
             this.threadCaches = checkRange("threadCaches", count, 0, 4096);
@@ -526,6 +594,11 @@ public final class BufferPool implements AutoCloseable {
          * {@code threadCaches} x the bytes of one full cache (about 18 MiB with the defaults), reported as
          * {@link BufferPoolStats#threadCacheLimitBytes()}; classes a thread stops acquiring decay back to the
          * shared level, where {@link BufferPool#trim()} frees them.
+         *
+         * @param bytesPerClass     bytes one thread may cache per class, from 0 to 64 MiB
+         * @param largestCachedSize the largest size class cached, 0 or more
+         * @return this builder
+         * @throws IllegalArgumentException if either is out of its range
          */
         public Builder threadCacheSize(int bytesPerClass, int largestCachedSize) {
             this.threadCacheBytes = checkRange("threadCacheSize bytesPerClass", bytesPerClass, 0, 64 << 20);
@@ -538,6 +611,10 @@ public final class BufferPool implements AutoCloseable {
          * Leak detection: one lease in {@code interval} is tracked (1 tracks every lease, 0 none). A tracked
          * lease that becomes unreachable without release is logged with the stack of its acquisition and its
          * memory goes back to the pool. Default 4096.
+         *
+         * @param interval one lease in how many is tracked, 0 or more
+         * @return this builder
+         * @throws IllegalArgumentException if {@code interval} is out of that range
          */
         public Builder leakSampling(int interval) {
             this.leakSampling = checkRange("leakSampling", interval, 0, Integer.MAX_VALUE);
@@ -553,6 +630,9 @@ public final class BufferPool implements AutoCloseable {
          * which the pool may have lent again, unless the lease was one of those sampled by
          * {@link #useAfterReleaseSampling(int)}. A view never reaches memory outside the pool's slabs, and
          * never memory returned to the OS.
+         *
+         * @param checked whether every lease gets views of its own
+         * @return this builder
          */
         public Builder checked(boolean checked) {
             this.checked = checked;
@@ -567,6 +647,10 @@ public final class BufferPool implements AutoCloseable {
          * handle throws with both stacks in the message and a {@code dev.offheap.UseAfterRelease} JFR event.
          * 0 turns it off. Default {@value #DEFAULT_USE_AFTER_RELEASE_SAMPLING}, chosen to cost under 5 % of
          * an acquire and release on average (BENCHMARKS.md).
+         *
+         * @param interval one lease in how many is sampled, 0 or more
+         * @return this builder
+         * @throws IllegalArgumentException if {@code interval} is out of that range
          */
         public Builder useAfterReleaseSampling(int interval) {
             this.useAfterReleaseSampling = checkRange("useAfterReleaseSampling", interval, 0, Integer.MAX_VALUE);
@@ -579,6 +663,10 @@ public final class BufferPool implements AutoCloseable {
          * {@code ByteOrder.nativeOrder()} to opt in to native order (about 1 % faster for multi-byte values on
          * JDK 25, and what {@code MemorySegment}'s {@code JAVA_*} layouts use). {@link BufferLease#segment()} is
          * not affected: the layout you pass says the order.
+         *
+         * @param order the byte order of new views
+         * @return this builder
+         * @throws NullPointerException if {@code order} is null
          */
         public Builder byteOrder(ByteOrder order) {
             this.byteOrder = Objects.requireNonNull(order, "order");
@@ -589,6 +677,9 @@ public final class BufferPool implements AutoCloseable {
          * Whether the pool shows in JMX as {@code dev.offheap:type=BufferPool,name=<name>} (with a suffix
          * {@code -2}, {@code -3}... if the name is taken), and its budget as
          * {@code dev.offheap:type=MemoryBudget,name=<path>}, from build to close. Default on.
+         *
+         * @param register whether to register the MXBeans
+         * @return this builder
          */
         public Builder jmx(boolean register) {
             this.jmx = register;
@@ -601,6 +692,13 @@ public final class BufferPool implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Builds the pool: its budget (unless given), its size classes and, unless turned off, its JMX beans.
+         * No memory is taken from the OS before the first acquire.
+         *
+         * @return the new pool, to close after use
+         * @throws IllegalArgumentException if {@code maxSlabSize} was set below {@code largestPooledSize}
+         */
         public BufferPool build() {
             if (maxSlabSize != 0 && maxSlabSize < largestPooledSize) {
                 throw new IllegalArgumentException("maxSlabSize (" + Bytes.format(maxSlabSize) + ") must be >="

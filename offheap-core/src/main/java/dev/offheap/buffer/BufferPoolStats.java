@@ -72,7 +72,7 @@ public record BufferPoolStats(String name, String budgetPath, long bytesFromOs, 
             acquires += c.acquires();
             hits += c.threadCacheHits();
             misses += c.threadCacheMisses();
-            inThreadCaches += (long) c.inThreadCaches() * c.slotSize();
+            inThreadCaches += c.inThreadCaches() * c.slotSize();
         }
         double hitRate = hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses);
         return new BufferPoolStats(pool, budgetPath, osBytes, leased + dedicatedBytes, cached + uncut, peakBytes,

@@ -164,12 +164,9 @@ final class SizeClassPool {
     }
 
     /**
-     * Frees every slab whose slots are all free in the shared stack (slots in live thread caches keep
-     * theirs). Returns the bytes given back to the OS.
-     */
-    /**
-     * Frees the slabs whose slots are all free; returns the bytes, or -1 once the class is closed: a release
-     * racing close may have pushed a slot of a freed slab, which the closed class's free list then keeps.
+     * Frees every slab whose slots are all free in the shared stack (slots in live thread caches keep theirs);
+     * returns the bytes given back to the OS, or -1 once the class is closed: a release racing close may have
+     * pushed a slot of a freed slab, which the closed class's free list then keeps.
      */
     synchronized long trim() {
         if (closed) {

@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -67,6 +68,7 @@ public final class ChunkPool implements AutoCloseable {
     private final MemoryBudget memoryBudget;
     private final boolean ownMemoryBudget;
     private final MemoryBudget spillBudget;
+    private final boolean ownSpillBudget;
     private final Reclaimer reclaimer = bytesWanted -> trimMemory();
     private final Set<ArrayMemory> live = ConcurrentHashMap.newKeySet();
     /** Allocations hold the read lock, close the write lock: close waits for allocations in flight. */
@@ -87,7 +89,8 @@ public final class ChunkPool implements AutoCloseable {
         this.spillDirectory = settings.spillDirectory();
         this.memory = layout.memorySource(memoryBudget.owner("store " + name + " memory chunks"));
         ChunkSource spillSource = null;
-        this.spillBudget = spillDirectory == null ? null : MemoryBudget.root(name + "-spill", settings.spillLimit());
+        this.spillBudget = spillDirectory == null ? null : settings.spillBudget();
+        this.ownSpillBudget = settings.ownsSpillBudget();
         if (spillDirectory != null) {
             try {
                 spillSource = layout.spillSource(spillBudget.owner("store " + name + " spill chunks"), spillDirectory);
@@ -103,35 +106,116 @@ public final class ChunkPool implements AutoCloseable {
         memoryBudget.addReclaimer(reclaimer);
     }
 
-    /** A pool with 4 MiB chunks, no memory limit and no spill file. */
+    /**
+     * A pool with 4 MiB chunks, no memory limit and no spill file, in JMX.
+     *
+     * @return the new pool, to close after use
+     */
     public static ChunkPool create() {
         return builder().build();
     }
 
+    /**
+     * Settings for a new pool: {@code ChunkPool.builder().memoryLimit(...).spillDirectory(...).build()}.
+     *
+     * @return a builder with the defaults
+     */
     public static Builder builder() {
         return new Builder();
     }
 
+    /**
+     * A new array of {@code length} zero {@code double}s, as {@link #doubles(long, Contents)} with
+     * {@link Contents#ZEROS}.
+     *
+     * @param length the number of elements
+     * @return the array, with one owner: the caller
+     * @throws IllegalArgumentException if {@code length} is negative or too large for the pool
+     * @throws IllegalStateException    if the pool is closed, or its chunks would pass the mapping limit
+     * @throws BudgetExceededException  if the pool's memory limit, spill limit or budget refuses the chunks
+     * @throws java.io.UncheckedIOException if the spill file cannot be grown, mapped or cleared
+     */
     public DoubleArray doubles(long length) {
         return doubles(length, Contents.ZEROS);
     }
 
+    /**
+     * A new array of {@code length} {@code double}s from the pool's chunks: memory chunks while the memory
+     * limit allows, then spill chunks.
+     *
+     * @param length   the number of elements
+     * @param contents whether the elements start as zeros or as whatever the memory held
+     * @return the array, with one owner: the caller
+     * @throws NullPointerException     if {@code contents} is null
+     * @throws IllegalArgumentException if {@code length} is negative or too large for the pool
+     * @throws IllegalStateException    if the pool is closed, or its chunks would pass the mapping limit
+     * @throws BudgetExceededException  if the pool's memory limit, spill limit or budget refuses the chunks
+     * @throws java.io.UncheckedIOException if the spill file cannot be grown, mapped or cleared
+     */
     public DoubleArray doubles(long length, Contents contents) {
         return new DoubleArray(allocateFor(ElementType.DOUBLE, length, contents), length);
     }
 
+    /**
+     * A new array of {@code length} zero {@code long}s, as {@link #longs(long, Contents)} with
+     * {@link Contents#ZEROS}.
+     *
+     * @param length the number of elements
+     * @return the array, with one owner: the caller
+     * @throws IllegalArgumentException if {@code length} is negative or too large for the pool
+     * @throws IllegalStateException    if the pool is closed, or its chunks would pass the mapping limit
+     * @throws BudgetExceededException  if the pool's memory limit, spill limit or budget refuses the chunks
+     * @throws java.io.UncheckedIOException if the spill file cannot be grown, mapped or cleared
+     */
     public LongArray longs(long length) {
         return longs(length, Contents.ZEROS);
     }
 
+    /**
+     * A new array of {@code length} {@code long}s from the pool's chunks: memory chunks while the memory
+     * limit allows, then spill chunks.
+     *
+     * @param length   the number of elements
+     * @param contents whether the elements start as zeros or as whatever the memory held
+     * @return the array, with one owner: the caller
+     * @throws NullPointerException     if {@code contents} is null
+     * @throws IllegalArgumentException if {@code length} is negative or too large for the pool
+     * @throws IllegalStateException    if the pool is closed, or its chunks would pass the mapping limit
+     * @throws BudgetExceededException  if the pool's memory limit, spill limit or budget refuses the chunks
+     * @throws java.io.UncheckedIOException if the spill file cannot be grown, mapped or cleared
+     */
     public LongArray longs(long length, Contents contents) {
         return new LongArray(allocateFor(ElementType.LONG, length, contents), length);
     }
 
+    /**
+     * A new array of {@code length} zero {@code int}s, as {@link #ints(long, Contents)} with
+     * {@link Contents#ZEROS}.
+     *
+     * @param length the number of elements
+     * @return the array, with one owner: the caller
+     * @throws IllegalArgumentException if {@code length} is negative or too large for the pool
+     * @throws IllegalStateException    if the pool is closed, or its chunks would pass the mapping limit
+     * @throws BudgetExceededException  if the pool's memory limit, spill limit or budget refuses the chunks
+     * @throws java.io.UncheckedIOException if the spill file cannot be grown, mapped or cleared
+     */
     public IntArray ints(long length) {
         return ints(length, Contents.ZEROS);
     }
 
+    /**
+     * A new array of {@code length} {@code int}s from the pool's chunks: memory chunks while the memory
+     * limit allows, then spill chunks.
+     *
+     * @param length   the number of elements
+     * @param contents whether the elements start as zeros or as whatever the memory held
+     * @return the array, with one owner: the caller
+     * @throws NullPointerException     if {@code contents} is null
+     * @throws IllegalArgumentException if {@code length} is negative or too large for the pool
+     * @throws IllegalStateException    if the pool is closed, or its chunks would pass the mapping limit
+     * @throws BudgetExceededException  if the pool's memory limit, spill limit or budget refuses the chunks
+     * @throws java.io.UncheckedIOException if the spill file cannot be grown, mapped or cleared
+     */
     public IntArray ints(long length, Contents contents) {
         return new IntArray(allocateFor(ElementType.INT, length, contents), length);
     }
@@ -168,27 +252,84 @@ public final class ChunkPool implements AutoCloseable {
         return new ShortArray(allocateFor(ElementType.SHORT, length, contents), length);
     }
 
+    /**
+     * A new array of {@code length} zero {@code float}s, as {@link #floats(long, Contents)} with
+     * {@link Contents#ZEROS}.
+     *
+     * @param length the number of elements
+     * @return the array, with one owner: the caller
+     * @throws IllegalArgumentException if {@code length} is negative or too large for the pool
+     * @throws IllegalStateException    if the pool is closed, or its chunks would pass the mapping limit
+     * @throws BudgetExceededException  if the pool's memory limit, spill limit or budget refuses the chunks
+     * @throws java.io.UncheckedIOException if the spill file cannot be grown, mapped or cleared
+     */
     public FloatArray floats(long length) {
         return floats(length, Contents.ZEROS);
     }
 
+    /**
+     * A new array of {@code length} {@code float}s from the pool's chunks: memory chunks while the memory
+     * limit allows, then spill chunks.
+     *
+     * @param length   the number of elements
+     * @param contents whether the elements start as zeros or as whatever the memory held
+     * @return the array, with one owner: the caller
+     * @throws NullPointerException     if {@code contents} is null
+     * @throws IllegalArgumentException if {@code length} is negative or too large for the pool
+     * @throws IllegalStateException    if the pool is closed, or its chunks would pass the mapping limit
+     * @throws BudgetExceededException  if the pool's memory limit, spill limit or budget refuses the chunks
+     * @throws java.io.UncheckedIOException if the spill file cannot be grown, mapped or cleared
+     */
     public FloatArray floats(long length, Contents contents) {
         return new FloatArray(allocateFor(ElementType.FLOAT, length, contents), length);
     }
 
+    /**
+     * A new array of {@code length} zero {@code byte}s, as {@link #bytes(long, Contents)} with
+     * {@link Contents#ZEROS}.
+     *
+     * @param length the number of elements
+     * @return the array, with one owner: the caller
+     * @throws IllegalArgumentException if {@code length} is negative or too large for the pool
+     * @throws IllegalStateException    if the pool is closed, or its chunks would pass the mapping limit
+     * @throws BudgetExceededException  if the pool's memory limit, spill limit or budget refuses the chunks
+     * @throws java.io.UncheckedIOException if the spill file cannot be grown, mapped or cleared
+     */
     public ByteArray bytes(long length) {
         return bytes(length, Contents.ZEROS);
     }
 
+    /**
+     * A new array of {@code length} {@code byte}s from the pool's chunks: memory chunks while the memory
+     * limit allows, then spill chunks.
+     *
+     * @param length   the number of elements
+     * @param contents whether the elements start as zeros or as whatever the memory held
+     * @return the array, with one owner: the caller
+     * @throws NullPointerException     if {@code contents} is null
+     * @throws IllegalArgumentException if {@code length} is negative or too large for the pool
+     * @throws IllegalStateException    if the pool is closed, or its chunks would pass the mapping limit
+     * @throws BudgetExceededException  if the pool's memory limit, spill limit or budget refuses the chunks
+     * @throws java.io.UncheckedIOException if the spill file cannot be grown, mapped or cleared
+     */
     public ByteArray bytes(long length, Contents contents) {
         return new ByteArray(allocateFor(ElementType.BYTE, length, contents), length);
     }
 
+    /**
+     * Bytes per chunk, as the builder set or fitted it.
+     *
+     * @return the chunk size, a power of two
+     */
     public long chunkSize() {
         return chunkSize;
     }
 
-    /** Whether arrays are contiguous ranges of addresses (Linux) or chunk by chunk (the portable path). */
+    /**
+     * Whether arrays are contiguous ranges of addresses (Linux) or chunk by chunk (the portable path).
+     *
+     * @return true on the contiguous layout, chosen once when the pool was built
+     */
     public boolean isContiguous() {
         return layout.isContiguous();
     }
@@ -198,11 +339,33 @@ public final class ChunkPool implements AutoCloseable {
         return owner.ranges();
     }
 
+    /**
+     * The pool's name, as given to the builder or {@code chunk-pool-N}.
+     *
+     * @return the name
+     */
     public String name() {
         return name;
     }
 
-    /** Gives the space of every free chunk back to the OS and its charge back to the budget; returns the bytes. */
+    /**
+     * The budget the pool's memory chunks charge: the builder's {@link Builder#budget budget}, a child of it
+     * named after the pool when a {@link Builder#memoryLimit memory limit} was set, or a root of the pool's
+     * own.
+     *
+     * @return the memory chunks' budget
+     */
+    public MemoryBudget budget() {
+        return memoryBudget;
+    }
+
+    /**
+     * Gives the space of every free chunk back to the OS (memory) or the file system (spill file), and its
+     * charge back to the budget.
+     *
+     * @return the bytes given back by this call
+     * @throws IllegalStateException if the pool is closed
+     */
     public long trim() {
         checkOpen();
         long bytes = memory.trim() + (spill == null ? 0 : spill.trim());
@@ -222,6 +385,12 @@ public final class ChunkPool implements AutoCloseable {
         return bytes;
     }
 
+    /**
+     * A snapshot of the pool: its memory chunks (the {@link dev.offheap.metrics.PoolStats} figures), its spill
+     * file's, live arrays and mappings. Cheap: counters read under a short lock.
+     *
+     * @return the snapshot
+     */
     public ChunkPoolStats stats() {
         return new ChunkPoolStats(name, memory.budget().path(), live.size(), layout.mappingsUsed(), memory.stats(),
                 spill == null ? Optional.empty() : Optional.of(spill.stats()));
@@ -230,13 +399,11 @@ public final class ChunkPool implements AutoCloseable {
     /**
      * The pool's figures as JMX shows them ({@code dev.offheap:type=ChunkPool,name=...}, unless built with
      * {@code jmx(false)}), for other monitoring systems. Cheap to read: a few counters under a short lock.
+     *
+     * @return the figures, read live
      */
     public ChunkPoolMXBean metrics() {
         return metrics;
-    }
-
-    MemoryBudget memoryBudget() {
-        return memory.budget();
     }
 
     MemoryBudget spillBudget() {
@@ -298,7 +465,7 @@ public final class ChunkPool implements AutoCloseable {
         if (ownMemoryBudget) {
             memoryBudget.closeQuietly();
         }
-        if (spillBudget != null) {
+        if (spillBudget != null && ownSpillBudget) {
             spillBudget.closeQuietly();
         }
     }
@@ -406,13 +573,16 @@ public final class ChunkPool implements AutoCloseable {
 
     /** Settings of a {@link ChunkPool}. */
     public static final class Builder {
-        private String name = "store";
+        private static final AtomicInteger POOL_NUMBER = new AtomicInteger();
+
+        private String name;
         private long chunkSize = DEFAULT_CHUNK_SIZE;
         private boolean chunkSizeSet;
         private MemoryBudget budget;
         private long memoryLimit = MemoryBudget.UNLIMITED;
         private Path spillDirectory;
         private long spillLimit = MemoryBudget.UNLIMITED;
+        private MemoryBudget spillBudget;
         private boolean portable;
         private long mappingLimit = MapCount.limitForStores();
         private boolean jmx = true;
@@ -421,7 +591,12 @@ public final class ChunkPool implements AutoCloseable {
 
         /**
          * The pool's name, in budgets, statistics, JMX and the spill file's name: non-blank, without
-         * {@code '/'} (budget paths use it). Default {@code "store"}.
+         * {@code '/'} (budget paths use it). Default {@code chunk-pool-N}, N counting the pools built.
+         *
+         * @param name the name
+         * @return this builder
+         * @throws NullPointerException     if {@code name} is null
+         * @throws IllegalArgumentException if {@code name} is blank or contains {@code '/'}
          */
         public Builder name(String name) {
             Objects.requireNonNull(name, "name");
@@ -441,6 +616,10 @@ public final class ChunkPool implements AutoCloseable {
          * limit, spill limit or budget smaller than a chunk, and raises it when a memory limit would need
          * more mappings than the pool may hold. Once set, a limit that does not fit it is an error saying
          * what to set.
+         *
+         * @param bytes the chunk size
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes} is not a power of two from 64 KiB to 1 GiB
          */
         public Builder chunkSize(long bytes) {
             if (bytes < ChunkPoolSettings.MIN_CHUNK_SIZE || bytes > ChunkPoolSettings.MAX_CHUNK_SIZE
@@ -454,7 +633,12 @@ public final class ChunkPool implements AutoCloseable {
 
         /**
          * The budget memory chunks are charged to; {@link #memoryLimit} adds a child of it. A budget whose
-         * limit (or an ancestor's) is below one chunk lowers the chunk size unless it was set.
+         * limit (or an ancestor's) is below one chunk lowers the chunk size unless it was set. Default: a root
+         * budget of the pool's own.
+         *
+         * @param budget the parent budget, which the pool never closes
+         * @return this builder
+         * @throws NullPointerException if {@code budget} is null
          */
         public Builder budget(MemoryBudget budget) {
             this.budget = Objects.requireNonNull(budget, "budget");
@@ -466,6 +650,10 @@ public final class ChunkPool implements AutoCloseable {
          * spill directory, else allocation throws {@code BudgetExceededException}. Default: no limit. 0
          * (everything in the spill file) needs a {@link #spillDirectory}; a limit below one chunk lowers the
          * chunk size unless it was set (see {@link #chunkSize}).
+         *
+         * @param bytes the limit, {@code MemoryBudget.UNLIMITED} for none
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes} is negative
          */
         public Builder memoryLimit(long bytes) {
             if (bytes < 0) {
@@ -478,13 +666,23 @@ public final class ChunkPool implements AutoCloseable {
         /**
          * Where the spill file goes, for arrays larger than the memory limit. The file is owner-only and
          * unlinked at once on Linux (deleted at close elsewhere), so nothing stays behind.
+         *
+         * @param directory an existing directory, or one {@link #build()} finds created by then
+         * @return this builder
+         * @throws NullPointerException if {@code directory} is null
          */
         public Builder spillDirectory(Path directory) {
             this.spillDirectory = Objects.requireNonNull(directory, "directory");
             return this;
         }
 
-        /** The most bytes of spill file; needs a {@link #spillDirectory}. Default: no limit but the disk's. */
+        /**
+         * The most bytes of spill file; needs a {@link #spillDirectory}. Default: no limit but the disk's.
+         *
+         * @param bytes the limit, {@code MemoryBudget.UNLIMITED} for none
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes} is negative
+         */
         public Builder spillLimit(long bytes) {
             if (bytes < 0) {
                 throw new IllegalArgumentException("spill limit must be >= 0: " + bytes);
@@ -497,9 +695,27 @@ public final class ChunkPool implements AutoCloseable {
          * Whether the pool shows in JMX as {@code dev.offheap:type=ChunkPool,name=<name>} (with a suffix
          * {@code -2}, {@code -3}... if the name is taken), and its budgets as
          * {@code dev.offheap:type=MemoryBudget,name=<path>}, from build to close. Default on.
+         *
+         * @param register whether to register the MXBeans
+         * @return this builder
          */
         public Builder jmx(boolean register) {
             this.jmx = register;
+            return this;
+        }
+
+        /**
+         * The budget the spill file's chunks charge, in bytes of disk; {@link #spillLimit} adds a child of it
+         * named {@code <name>-spill}. Default: a root of the pool's own named {@code <name>-spill}. Spill
+         * chunks live in the page cache and on disk, not in the process's memory, so they are never charged
+         * to the memory {@link #budget}: give this a budget of a tree that counts disk space.
+         *
+         * @param budget the parent budget for spill chunks, which the pool never closes
+         * @return this builder
+         * @throws NullPointerException if {@code budget} is null
+         */
+        public Builder spillBudget(MemoryBudget budget) {
+            this.spillBudget = Objects.requireNonNull(budget, "budget");
             return this;
         }
 
@@ -516,15 +732,21 @@ public final class ChunkPool implements AutoCloseable {
         }
 
         /**
+         * Builds the pool: checks that the settings fit together, fits the chunk size, makes the budgets and
+         * (with a spill directory) the spill file, and registers the MXBeans.
+         *
+         * @return the new pool, to close after use
          * @throws IllegalArgumentException if settings do not fit together (the message says what to set)
          * @throws UncheckedIOException if the spill file cannot be created
          */
         public ChunkPool build() {
+            String name = this.name != null ? this.name : "chunk-pool-" + POOL_NUMBER.incrementAndGet();
             if (spillDirectory != null && Files.exists(spillDirectory) && !Files.isDirectory(spillDirectory)) {
                 throw new IllegalArgumentException("spill directory " + spillDirectory + " is not a directory");
             }
             ChunkPoolSettings settings = new ChunkPoolSettings(name, chunkSize, chunkSizeSet, budget, memoryLimit,
-                    spillDirectory, spillLimit, ArrayLayout.contiguousFor(portable), mappingLimit, jmx).fit();
+                    spillDirectory, spillLimit, spillBudget, ArrayLayout.contiguousFor(portable), mappingLimit, jmx)
+                    .fit();
             try {
                 return new ChunkPool(settings);
             } catch (IOException e) {

@@ -38,12 +38,12 @@ final class ChunkPoolMetrics implements ChunkPoolMXBean {
 
     @Override
     public long getLimitBytes() {
-        return pool.memoryBudget().limit();
+        return pool.budget().limit();
     }
 
     @Override
     public String getBudgetPath() {
-        return pool.memoryBudget().path();
+        return pool.budget().path();
     }
 
     @Override

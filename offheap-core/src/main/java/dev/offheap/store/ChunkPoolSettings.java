@@ -12,7 +12,8 @@ import java.nio.file.Path;
  * @param contiguous whether arrays are laid out contiguously ({@link ArrayLayout#contiguousFor}), decided once
  */
 record ChunkPoolSettings(String name, long chunkSize, boolean chunkSizeSet, MemoryBudget budget, long memoryLimit,
-        Path spillDirectory, long spillLimit, boolean contiguous, long mappingLimit, boolean jmx) {
+        Path spillDirectory, long spillLimit, MemoryBudget spillParent, boolean contiguous, long mappingLimit,
+        boolean jmx) {
 
     static final long MIN_CHUNK_SIZE = 64 << 10;
     static final long MAX_CHUNK_SIZE = 1L << 30;
@@ -49,7 +50,7 @@ record ChunkPoolSettings(String name, long chunkSize, boolean chunkSizeSet, Memo
             fitted = fitMappings(fitted);
         }
         return new ChunkPoolSettings(name, fitted, chunkSizeSet, budget, memoryLimit, spillDirectory, spillLimit,
-                contiguous, mappingLimit, jmx);
+                spillParent, contiguous, mappingLimit, jmx);
     }
 
     /** The budget memory chunks are charged to: the given one, a child of it with the memory limit, or a root. */
@@ -63,6 +64,22 @@ record ChunkPoolSettings(String name, long chunkSize, boolean chunkSizeSet, Memo
     /** Whether the pool makes its memory budget (and so closes it): unless a budget was given and no limit. */
     boolean ownsMemoryBudget() {
         return budget == null || memoryLimit != MemoryBudget.UNLIMITED;
+    }
+
+    /**
+     * The budget spill chunks are charged to: a root of the pool's own named {@code <name>-spill} (disk is no
+     * memory), or the given spill budget, or a child of it with the spill limit.
+     */
+    MemoryBudget spillBudget() {
+        if (spillParent == null) {
+            return MemoryBudget.root(name + "-spill", spillLimit);
+        }
+        return spillLimit == MemoryBudget.UNLIMITED ? spillParent : spillParent.child(name + "-spill", spillLimit);
+    }
+
+    /** Whether the pool makes its spill budget (and so closes it): unless one was given and no limit. */
+    boolean ownsSpillBudget() {
+        return spillParent == null || spillLimit != MemoryBudget.UNLIMITED;
     }
 
     /** A limit below one chunk: a smaller chunk if the size is free, else what to set. */

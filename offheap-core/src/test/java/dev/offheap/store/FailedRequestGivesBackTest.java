@@ -119,7 +119,7 @@ class FailedRequestGivesBackTest {
             assertThat(refused.budgetPath()).isEqualTo("late-spill");
             assertThat(refused.requested()).isEqualTo(2 * CHUNK);
             assertThat(pool.stats()).isEqualTo(before);
-            assertThat(pool.memoryBudget().used()).isZero();
+            assertThat(pool.budget().used()).isZero();
             spilled.close();
         }
     }
