@@ -26,7 +26,8 @@ package dev.offheap.account;
  *   <li>{@link #close()} is {@link #release()}, for try-with-resources;</li>
  *   <li>a release or close after the last one throws {@link IllegalStateException} (a double release is a
  *       bug, and memory may already belong to someone else), and so does every other method of the handle
- *       except {@link #refCount()}.</li>
+ *       that reaches its memory; {@link #refCount()} and what only describes the handle ({@code toString},
+ *       an array's {@code elementType}) still answer.</li>
  * </ul>
  *
  * <p>Pools and budgets, which own memory rather than hold a share of it, follow the other half of the rule:
