@@ -17,7 +17,9 @@
 package dev.offheap.buffer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.offheap.store.ChunkPool;
 import org.junit.jupiter.api.Test;
 
 /** What a pool gets without settings. */
@@ -31,6 +33,23 @@ class PoolDefaultsTest {
                 assertThat(buffer.size()).isEqualTo(100);
             }
             assertThat(pool.stats().acquires()).isEqualTo(1);
+        }
+    }
+
+    /** Both pools' builders: a default name counting the pools, and one rule for a name given (budget paths use it). */
+    @Test
+    void bothPoolsNameThemselvesAlikeAndRefuseANameABudgetPathCannotHold() {
+        try (BufferPool buffers = BufferPool.builder().jmx(false).build();
+             ChunkPool store = ChunkPool.builder().jmx(false).build()) {
+            assertThat(buffers.name()).matches("buffer-pool-\\d+");
+            assertThat(store.name()).matches("chunk-pool-\\d+");
+            assertThat(store.budget().path()).isEqualTo(store.name());
+        }
+        for (String bad : new String[] {"", "  ", "io/buffers"}) {
+            assertThatThrownBy(() -> BufferPool.builder().name(bad)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("pool name must be non-blank and contain no '/': '" + bad + "'");
+            assertThatThrownBy(() -> ChunkPool.builder().name(bad)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("pool name must be non-blank and contain no '/': '" + bad + "'");
         }
     }
 

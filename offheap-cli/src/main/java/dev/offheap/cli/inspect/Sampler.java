@@ -119,18 +119,26 @@ final class Sampler {
 
     private static Ceilings.Usage usage(Attribution a, JvmAreas jvm, Optional<BufferPools> buffers,
             Optional<List<OffheapBean>> offheap) {
+        return new Ceilings.Usage(a.part("heap"), buffers.map(b -> b.direct().memoryUsed()).orElse(0L), jvm.metaspaceCommitted(),
+                a.part("codeCache"), jvm.threads(), a.part("threadStacks"), a.part("malloc"),
+                a.part("offheap"), rootBudgetLimit(offheap.orElse(List.of())));
+    }
+
+    /**
+     * What offheap's root budgets allow together: the sum of their limits, or -1 when there is no root budget
+     * or one has no limit ({@code Long.MAX_VALUE} since offheap 1.0, -1 before).
+     */
+    static long rootBudgetLimit(List<OffheapBean> beans) {
         long limit = 0;
         boolean roots = false;
-        for (OffheapBean bean : offheap.orElse(List.of())) {
+        for (OffheapBean bean : beans) {
             if (bean.type().equals("MemoryBudget") && bean.path() != null && !bean.path().substring(1).contains("/")) {
                 roots = true;
-                long l = bean.number("LimitBytes"); // Long.MAX_VALUE when none (-1 before offheap 1.0)
+                long l = bean.number("LimitBytes");
                 limit = l < 0 || l == Long.MAX_VALUE || limit < 0 ? -1 : limit + l;
             }
         }
-        return new Ceilings.Usage(a.part("heap"), buffers.map(b -> b.direct().memoryUsed()).orElse(0L), jvm.metaspaceCommitted(),
-                a.part("codeCache"), jvm.threads(), a.part("threadStacks"), a.part("malloc"),
-                a.part("offheap"), roots ? limit : -1);
+        return roots ? limit : -1;
     }
 
     private static String readSmaps(long pid) throws IOException {
