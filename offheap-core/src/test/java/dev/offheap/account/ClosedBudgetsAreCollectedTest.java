@@ -134,6 +134,29 @@ class ClosedBudgetsAreCollectedTest {
         root.close();
     }
 
+    /** An owner closed with bytes still charged is let go by its budget at its last release, without a second close. */
+    @Test
+    void ownersClosedWhileChargedAreCollectedOnceTheirLastBytesAreBack() {
+        MemoryBudget root = MemoryBudget.root("long-lived", 1L << 20);
+        List<WeakReference<BudgetOwner>> owners = new ArrayList<>();
+        for (int i = 0; i < BUDGETS; i++) {
+            owners.add(closeChargedThenRelease(root, "owner-" + i));
+        }
+        awaitCollected(owners);
+        assertThat(owners.stream().filter(ref -> ref.get() != null).count()).as("released owners still reachable")
+                .isZero();
+        root.close();
+    }
+
+    private static WeakReference<BudgetOwner> closeChargedThenRelease(MemoryBudget budget, String name) {
+        BudgetOwner owner = budget.owner(name);
+        owner.charge(4096);
+        owner.close(); // warns: bytes still charged
+        owner.release(1000);
+        owner.release(3096);
+        return new WeakReference<>(owner);
+    }
+
     private static WeakReference<BudgetOwner> useAndCloseOwner(MemoryBudget budget, String name) {
         BudgetOwner owner = budget.owner(name);
         owner.charge(4096);
