@@ -27,13 +27,17 @@ class PoolDefaultsTest {
 
     @Test
     void createBuildsAWorkingPoolWithADefaultName() {
+        BufferPool closed;
         try (BufferPool pool = BufferPool.create()) {
+            closed = pool;
+            assertThat(pool.isClosed()).isFalse();
             assertThat(pool.name()).startsWith("buffer-pool-");
             try (BufferLease buffer = pool.acquire(100)) {
                 assertThat(buffer.size()).isEqualTo(100);
             }
             assertThat(pool.stats().acquires()).isEqualTo(1);
         }
+        assertThat(closed.isClosed()).isTrue();
     }
 
     /** Both pools' builders: a default name counting the pools, and one rule for a name given (budget paths use it). */
