@@ -21,7 +21,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.MemoryBudget;
-import dev.offheap.account.Reclaimer;
 import dev.offheap.os.OwnedMappings;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -43,27 +42,22 @@ class ChunkRequestTakeTest {
     void aSpillRefusalComesFromTheSpillSourceOnceAndTheMemoryPartIsGivenBack() throws IOException {
         MemoryBudget memoryBudget = MemoryBudget.root("take-memory", 4 * CHUNK);
         MemoryBudget spillBudget = MemoryBudget.root("take-spill", CHUNK);
-        int[] asked = new int[1];
-        Reclaimer counting = wanted -> {
-            asked[0]++;
-            return 0;
-        };
-        memoryBudget.addReclaimer(counting);
+        CountingReclaimer counting = CountingReclaimer.on(memoryBudget);
         ScatteredLayout layout = new ScatteredLayout("take", CHUNK, OwnedMappings.Owner.UNNAMED);
         ChunkSource memory = layout.memorySource(memoryBudget.owner("memory chunks"));
         ChunkSource spill = layout.spillSource(spillBudget.owner("spill chunks"), directory);
         try {
             ChunkRequest first = ChunkRequest.take(5, memory, spill, layout);
-            assertThat(asked[0]).as("4 memory chunks charged after one refusal, the fifth spilled").isEqualTo(1);
+            assertThat(counting.asked()).as("4 memory chunks charged after one refusal, the fifth spilled").isEqualTo(1);
             memory.giveFromArray(first.chunks[0]); // one free memory chunk; the spill chunk stays held
-            asked[0] = 0;
+            counting.reset();
             ChunkSourceStats memoryBefore = memory.stats();
             ChunkSourceStats spillBefore = spill.stats();
 
             BudgetExceededException refused = catchThrowableOfType(BudgetExceededException.class,
                     () -> ChunkRequest.take(2, memory, spill, layout));
 
-            assertThat(asked[0]).as("reclaimer runs for one refused request").isEqualTo(1);
+            assertThat(counting.asked()).as("reclaimer runs for one refused request").isEqualTo(1);
             assertThat(refused.budgetPath()).isEqualTo("take-spill");
             assertThat(refused.requested()).as("the one chunk the memory had no room for").isEqualTo(CHUNK);
             assertThat(refused.used()).isEqualTo(CHUNK);
@@ -80,7 +74,7 @@ class ChunkRequestTakeTest {
                 first.chunks[i].source.giveFromArray(first.chunks[i]);
             }
         } finally {
-            memoryBudget.removeReclaimer(counting);
+            counting.close();
             memory.close();
             spill.close();
         }
@@ -91,12 +85,7 @@ class ChunkRequestTakeTest {
     @Test
     void aMemoryRefusalWithoutSpillIsTheMemorySourcesOneChargeAndTakesNothing() throws IOException {
         MemoryBudget memoryBudget = MemoryBudget.root("take-only-memory", 3 * CHUNK);
-        int[] asked = new int[1];
-        Reclaimer counting = wanted -> {
-            asked[0]++;
-            return 0;
-        };
-        memoryBudget.addReclaimer(counting);
+        CountingReclaimer counting = CountingReclaimer.on(memoryBudget);
         ScatteredLayout layout = new ScatteredLayout("take", CHUNK, OwnedMappings.Owner.UNNAMED);
         ChunkSource memory = layout.memorySource(memoryBudget.owner("memory chunks"));
         try {
@@ -107,7 +96,7 @@ class ChunkRequestTakeTest {
             BudgetExceededException refused = catchThrowableOfType(BudgetExceededException.class,
                     () -> ChunkRequest.take(3, memory, null, layout));
 
-            assertThat(asked[0]).as("reclaimer runs for one refused request").isEqualTo(1);
+            assertThat(counting.asked()).as("reclaimer runs for one refused request").isEqualTo(1);
             assertThat(refused.budgetPath()).isEqualTo("take-only-memory");
             assertThat(refused.requested()).as("the new chunks, charged at once").isEqualTo(2 * CHUNK);
             assertThat(refused.used()).isEqualTo(2 * CHUNK);
@@ -116,7 +105,7 @@ class ChunkRequestTakeTest {
             assertThat(memoryBudget.used()).isEqualTo(2 * CHUNK);
             memory.giveFromArray(held.chunks[0]);
         } finally {
-            memoryBudget.removeReclaimer(counting);
+            counting.close();
             memory.close();
         }
         assertThat(memoryBudget.used()).isZero();

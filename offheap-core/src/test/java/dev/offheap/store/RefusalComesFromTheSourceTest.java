@@ -21,7 +21,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.MemoryBudget;
-import dev.offheap.account.Reclaimer;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,18 +38,13 @@ class RefusalComesFromTheSourceTest {
     @Test
     void aMemoryRefusalAsksTheReclaimersOnceAndNamesTheRefusingLevel() {
         MemoryBudget process = MemoryBudget.root("process", 4 * CHUNK);
-        int[] asked = new int[1];
-        Reclaimer counting = wanted -> {
-            asked[0]++;
-            return 0;
-        };
-        process.addReclaimer(counting);
+        CountingReclaimer counting = CountingReclaimer.on(process);
         try (ChunkPool pool = ChunkPool.builder().name("mem").chunkSize(CHUNK).budget(process).jmx(false).build();
              ByteArray held = pool.bytes(3 * CHUNK)) {
             ChunkPoolStats before = pool.stats();
             BudgetExceededException refused = catchThrowableOfType(BudgetExceededException.class,
                     () -> pool.bytes(2 * CHUNK));
-            assertThat(asked[0]).as("reclaimer runs for one refused request").isEqualTo(1);
+            assertThat(counting.asked()).as("reclaimer runs for one refused request").isEqualTo(1);
             assertThat(refused.budgetPath()).isEqualTo("process");
             assertThat(refused.requested()).isEqualTo(2 * CHUNK);
             assertThat(refused.used()).isEqualTo(3 * CHUNK);
@@ -58,28 +52,23 @@ class RefusalComesFromTheSourceTest {
             assertThat(pool.stats()).isEqualTo(before);
             assertThat(held.get(0)).isZero();
         } finally {
-            process.removeReclaimer(counting);
+            counting.close();
         }
     }
 
     @Test
     void aSpillRefusalAsksTheMemoryReclaimersOnceAndComesFromTheSpillSource() {
         MemoryBudget process = MemoryBudget.root("process", 2 * CHUNK);
-        int[] asked = new int[1];
-        Reclaimer counting = wanted -> {
-            asked[0]++;
-            return 0;
-        };
-        process.addReclaimer(counting);
+        CountingReclaimer counting = CountingReclaimer.on(process);
         try (ChunkPool pool = ChunkPool.builder().name("both").chunkSize(CHUNK).budget(process)
                 .spillDirectory(spillDirectory).spillLimit(2 * CHUNK).jmx(false).build();
              ByteArray held = pool.bytes(3 * CHUNK)) {
-            assertThat(asked[0]).as("the memory refused the third chunk: it went to the spill file").isEqualTo(1);
-            asked[0] = 0;
+            assertThat(counting.asked()).as("the memory refused the third chunk: it went to the spill file").isEqualTo(1);
+            counting.reset();
             ChunkPoolStats before = pool.stats();
             BudgetExceededException refused = catchThrowableOfType(BudgetExceededException.class,
                     () -> pool.bytes(2 * CHUNK));
-            assertThat(asked[0]).as("reclaimer runs for one refused request").isEqualTo(1);
+            assertThat(counting.asked()).as("reclaimer runs for one refused request").isEqualTo(1);
             assertThat(refused.budgetPath()).isEqualTo("both-spill");
             assertThat(refused.requested()).as("both chunks: the memory had no room").isEqualTo(2 * CHUNK);
             assertThat(refused.used()).as("the spill chunk held").isEqualTo(CHUNK);
@@ -88,7 +77,7 @@ class RefusalComesFromTheSourceTest {
             assertThat(process.used()).isEqualTo(2 * CHUNK);
             assertThat(held.get(3 * CHUNK - 1)).isZero();
         } finally {
-            process.removeReclaimer(counting);
+            counting.close();
         }
     }
 }

@@ -186,23 +186,18 @@ class RefusalFiguresTest {
     @Test
     void aRequestThatSpillsAsksTheReclaimersOnce() {
         MemoryBudget process = MemoryBudget.root("process", 4 * CHUNK);
-        int[] asked = new int[1];
-        Reclaimer counting = wanted -> {
-            asked[0]++;
-            return 0;
-        };
-        process.addReclaimer(counting);
+        CountingReclaimer counting = CountingReclaimer.on(process);
         try (ChunkPool pool = ChunkPool.builder().chunkSize(CHUNK).budget(process).spillDirectory(spillDirectory)
                 .jmx(false).build();
              ByteArray held = pool.bytes(CHUNK);
              ByteArray bytes = pool.bytes(5 * CHUNK)) {
-            assertThat(asked[0]).as("the memory budget refused 5 chunks once, then took the 3 it had room for")
+            assertThat(counting.asked()).as("the memory budget refused 5 chunks once, then took the 3 it had room for")
                     .isEqualTo(1);
             assertThat(pool.stats().memory().inUse()).isEqualTo(4);
             assertThat(pool.stats().spill().orElseThrow().inUse()).isEqualTo(2);
             assertThat(held.get(0) + bytes.get(5 * CHUNK - 1)).isZero();
         } finally {
-            process.removeReclaimer(counting);
+            counting.close();
         }
     }
 }
