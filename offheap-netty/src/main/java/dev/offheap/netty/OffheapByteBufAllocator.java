@@ -78,8 +78,8 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
      *
      * @param pool         the pool direct buffers lease from
      * @param preferDirect whether {@link #buffer()} and {@link #compositeBuffer()} give direct buffers (else
-     *        heap ones); unlike Netty's allocators this does not depend on Netty's access to
-     *        {@code sun.misc.Unsafe}, because the pool frees its memory itself
+     *        heap ones); unlike Netty's allocators this does not depend on whether Netty may use the JDK's
+     *        internal memory access, because the pool frees its memory itself
      * @throws NullPointerException if {@code pool} is null
      */
     public OffheapByteBufAllocator(BufferPool pool, boolean preferDirect) {
