@@ -19,20 +19,25 @@ package dev.offheap.buffer;
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.Bytes;
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.account.MemoryInUseException;
 import dev.offheap.account.Reclaimer;
 import dev.offheap.metrics.BufferPoolMXBean;
 import dev.offheap.metrics.jfr.BudgetExceeded;
 import dev.offheap.metrics.jfr.PoolTrimmed;
 import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
+import dev.offheap.os.Grace;
 import dev.offheap.os.NativeMemory;
 import dev.offheap.os.OwnedMappings;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -91,7 +96,11 @@ public final class BufferPool implements AutoCloseable {
     private final Set<OwnArena> ownArenas = ConcurrentHashMap.newKeySet();
     private final BufferPoolMetrics metrics = new BufferPoolMetrics(this);
     private final Registration jmx;
+    /** Set by the first close: no acquire from then on. */
     private volatile boolean closed;
+    /** Set once a close gave everything back; until then every close tries again. Guarded by closing. */
+    private boolean closeDone;
+    private final Object closing = new Object();
 
     private BufferPool(Builder b) {
         this.name = b.name != null ? b.name : "buffer-pool-" + POOL_NUMBER.incrementAndGet();
@@ -226,6 +235,7 @@ public final class BufferPool implements AutoCloseable {
             own = new OwnArena(slot, size, useAfterRelease && !checked);
             ownArenas.add(own);
             if (closed) {
+                own.tryEnd(); // never handed out: nothing can hold it
                 end(slot, own);
                 checkOpen();
             }
@@ -251,8 +261,13 @@ public final class BufferPool implements AutoCloseable {
         for (int i = 0; i < classPools.length; i++) {
             perClass.add(classPools[i].stats(hits[i], misses[i], inCaches[i]));
         }
+        long heldSlabBytes = 0;
+        for (SizeClassPool pool : classPools) {
+            heldSlabBytes += pool.heldBytes();
+        }
+        long quarantined = heldSlabBytes + dedicated.heldBytes() + (closed ? 0 : leaks.heldBytes()); // leaks: in those after close
         return BufferPoolStats.of(name, budget.path(), slabs.memoryName(), slabs.bytes(), peakBytesFromOs(),
-                budget.limit(), dedicated.leased(), dedicated.bytes(),
+                budget.limit(), heldSlabBytes, quarantined, dedicated.leased(), dedicated.bytes(),
                 dedicated.acquires(), caches == null ? 0 : caches.registeredCount(),
                 caches == null ? 0 : threadCacheLimitBytes, leaks.reported(),
                 leaks.watchedCount(), perClass);
@@ -273,11 +288,17 @@ public final class BufferPool implements AutoCloseable {
      * live threads are asked to empty theirs at their next acquire or release, and every slab whose slots
      * are all free is unmapped. Slots still in the caches of live threads are freed by a later trim.
      *
+     * <p>A slab an I/O operation or native call still holds a view of (a view kept past its lease's release)
+     * is not unmapped: it is set aside, its slots never lent again, counted in
+     * {@link BufferPoolStats#bytesQuarantined()}, and given back by the first trim or close after the
+     * operation has ended. So is the memory of a leaked lease found while an I/O holds its views.
+     *
      * @return the bytes given back to the OS by this call
      * @throws IllegalStateException if the pool is closed
      */
     public long trim() {
         checkOpen();
+        Grace.awaitPending(); // slots whose views just ended join the free lists first
         leaks.poll();
         if (caches != null) {
             caches.reclaim();
@@ -289,39 +310,70 @@ public final class BufferPool implements AutoCloseable {
 
     /**
      * Gives all memory back to the OS. Buffers still leased are reported through {@code System.Logger}; their
-     * views throw from now on, and releasing them is harmless. Closing twice does nothing.
+     * views throw from now on, and releasing them is harmless. No acquire succeeds once close has begun.
+     *
+     * <p>Memory an I/O operation or native call still holds through a view (a {@code ByteBuffer} in a blocked
+     * read, say) is never unmapped under it: it stays mapped and charged, counted in
+     * {@link BufferPoolStats#bytesQuarantined()}, and this throws {@link MemoryInUseException} after giving
+     * everything else back. Call close again once the operation has ended: it gives the rest back. Once a
+     * close has given everything back, closing again does nothing.
+     *
+     * @throws MemoryInUseException if views of some of the memory are held (see above)
      */
     @Override
     public void close() {
+        boolean first;
         synchronized (this) {
-            if (closed) {
-                return;
-            }
+            first = !closed;
             closed = true;
             slabs.close(); // classes growing from now on give their new slab straight back
         }
-        jmx.close();
-        budget.removeReclaimer(reclaimer);
-        leaks.poll();
-        // Views with an arena of their own first: they point into slabs, which must outlive them.
-        for (OwnArena own : List.copyOf(ownArenas)) {
-            own.close();
-        }
-        int leased = 0;
-        for (SizeClassPool pool : classPools) {
-            leased += pool.close();
-        }
-        leased += dedicated.releaseAll();
-        if (caches != null) {
-            caches.detachAll();
-        }
-        slabs.closeAccount();
-        if (ownBudget) {
-            budget.closeQuietly();
-        }
-        if (leased > 0) {
-            LOG.log(System.Logger.Level.WARNING, "buffer pool ''{0}'' closed with {1} buffers still leased;"
-                    + " their memory went back to the OS and their views now throw", name, leased);
+        synchronized (closing) {
+            if (closeDone) {
+                return;
+            }
+            if (first) {
+                jmx.close();
+                budget.removeReclaimer(reclaimer);
+            }
+            leaks.poll();
+            // Views with an arena of their own first: they point into slabs, which must outlive them.
+            Set<Slab> pinned = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (OwnArena own : List.copyOf(ownArenas)) {
+                if (!own.tryEnd()) {
+                    pinned.add(own.slot.slab);
+                }
+            }
+            Predicate<Slab> isPinned = pinned::contains;
+            int leased = 0;
+            for (SizeClassPool pool : classPools) {
+                leased += pool.close(isPinned);
+            }
+            leased += dedicated.releaseAll();
+            if (first && leased > 0) {
+                LOG.log(System.Logger.Level.WARNING, "buffer pool ''{0}'' closed with {1} buffers still leased;"
+                        + " their memory went back to the OS and their views now throw", name, leased);
+            }
+            long held = dedicated.heldBytes();
+            for (SizeClassPool pool : classPools) {
+                held += pool.heldBytes();
+            }
+            if (held > 0) {
+                throw new MemoryInUseException("cannot close buffer pool '" + name + "' completely", held,
+                        "everything else went back to the OS; this memory stays mapped and charged to '"
+                                + budget.path() + "' (stats().bytesQuarantined()) until close() is called again"
+                                + " once that operation has ended", null);
+            }
+            closeDone = true;
+            ownArenas.clear();
+            if (caches != null) {
+                caches.detachAll();
+            }
+            slabs.closeAccount();
+            if (ownBudget) {
+                budget.closeQuietly();
+            }
+            Grace.awaitPending(); // the addresses too are unmapped before close returns
         }
     }
 
@@ -424,15 +476,34 @@ public final class BufferPool implements AutoCloseable {
     }
 
     /**
-     * Ends a special lease (at release, or when found leaked): its own arena, if any, is closed before the
-     * slot goes back.
+     * Ends a special lease whose own views, if any, have ended (at release, or when found leaked): the slot
+     * goes back after their {@link Grace}, so that an access straggling past the end lands in this ended
+     * lease, never in the next one.
      */
     void end(Slot slot, OwnArena own) {
-        if (own != null) {
-            own.close();
-            ownArenas.remove(own);
+        if (own == null) {
+            free(slot);
+            return;
         }
-        free(slot);
+        ownArenas.remove(own);
+        slot.leased = false;
+        Grace.later(() -> afterGrace(slot));
+    }
+
+    /** A slot whose own views ended before the last handshake: lendable again, from the shared free list. */
+    private void afterGrace(Slot slot) {
+        if (!closed) {
+            slot.home.give(slot, ThreadCache.stripeHint(Thread.currentThread())); // lock-free, as Grace asks
+        }
+    }
+
+    /** The cure of a leaked special lease: false, with nothing changed, while its views are held. */
+    boolean endLeaked(Slot slot, OwnArena own) {
+        if (own != null && !own.tryEnd()) {
+            return false;
+        }
+        end(slot, own);
+        return true;
     }
 
     /** Sampling where no thread cache counts acquires down (virtual threads, dedicated leases). */

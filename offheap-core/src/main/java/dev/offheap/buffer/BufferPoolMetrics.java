@@ -72,6 +72,11 @@ final class BufferPoolMetrics implements BufferPoolMXBean {
     }
 
     @Override
+    public long getBytesQuarantined() {
+        return snapshot().bytesQuarantined();
+    }
+
+    @Override
     public long getPeakBytes() {
         return pool.peakBytesFromOs();
     }

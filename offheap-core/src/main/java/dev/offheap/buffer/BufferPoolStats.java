@@ -24,7 +24,8 @@ import java.util.Locale;
 /**
  * What a {@link BufferPool} holds: {@code bytesFromOs = bytesInUse + bytesCached}, where the cached bytes
  * are {@code freeSlotBytes + uncutBytes} of the slabs, and the bytes in use count whole slots plus the
- * dedicated regions of buffers above the largest size class.
+ * dedicated regions of buffers above the largest size class, plus slabs set aside because a view of them
+ * is held ({@code bytesQuarantined}).
  *
  * @param name the pool's name
  * @param budgetPath the path of the budget the pool charges
@@ -34,6 +35,9 @@ import java.util.Locale;
  * @param bytesCached bytes held but not leased: {@code freeSlotBytes + uncutBytes}
  * @param peakBytes the most {@code bytesFromOs} ever held at once
  * @param limitBytes the limit of the pool's budget, {@code Long.MAX_VALUE} when there is none
+ * @param bytesQuarantined of {@code bytesInUse}, bytes the pool could not give back because an I/O operation
+ *        or native call holds a view of them: slabs set aside by trim, leaked leases' memory, and after a
+ *        close that threw, everything it kept; given back by the next trim or close after the operation ended
  * @param memorySource where slabs come from: {@code mmap} or {@code arena}
  * @param slabBytes of {@code bytesFromOs}, the bytes in slabs
  * @param freeSlotBytes slot bytes free for reuse, in thread caches or shared free lists
@@ -52,7 +56,7 @@ import java.util.Locale;
  * @param sizeClasses the size classes that have been used
  */
 public record BufferPoolStats(String name, String budgetPath, long bytesFromOs, long bytesInUse, long bytesCached,
-        long peakBytes, long limitBytes, String memorySource, long slabBytes, long freeSlotBytes, long uncutBytes,
+        long peakBytes, long limitBytes, long bytesQuarantined, String memorySource, long slabBytes, long freeSlotBytes, long uncutBytes,
         long leases, long dedicatedLeases, long dedicatedBytes, long acquires, double threadCacheHitRate,
         int threadCaches, long threadCacheBytes, long threadCacheLimitBytes, long leaks, int leaksWatched,
         List<SizeClassStats> sizeClasses) implements PoolStats {
@@ -67,7 +71,7 @@ public record BufferPoolStats(String name, String budgetPath, long bytesFromOs, 
     }
 
     static BufferPoolStats of(String pool, String budgetPath, String source, long osBytes, long peakBytes,
-            long limitBytes, int dedicatedLeases, long dedicatedBytes, long dedicatedAcquires, int threadCaches,
+            long limitBytes, long heldSlabBytes, long quarantined, int dedicatedLeases, long dedicatedBytes, long dedicatedAcquires, int threadCaches,
             long threadCacheLimitBytes, long leaksReported, int leaksWatched, List<SizeClassStats> all) {
         long slabBytes = 0;
         long leased = 0;
@@ -91,8 +95,8 @@ public record BufferPoolStats(String name, String budgetPath, long bytesFromOs, 
             inThreadCaches += c.inThreadCaches() * c.slotSize();
         }
         double hitRate = hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses);
-        return new BufferPoolStats(pool, budgetPath, osBytes, leased + dedicatedBytes, cached + uncut, peakBytes,
-                limitBytes, source, slabBytes, cached, uncut, leases, dedicatedLeases, dedicatedBytes, acquires,
+        return new BufferPoolStats(pool, budgetPath, osBytes, leased + dedicatedBytes + heldSlabBytes,
+                cached + uncut, peakBytes, limitBytes, quarantined, source, slabBytes, cached, uncut, leases, dedicatedLeases, dedicatedBytes, acquires,
                 hitRate, threadCaches, inThreadCaches, threadCacheLimitBytes, leaksReported, leaksWatched, active);
     }
 

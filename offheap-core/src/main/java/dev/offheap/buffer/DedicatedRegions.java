@@ -16,6 +16,7 @@
 
 package dev.offheap.buffer;
 
+import dev.offheap.account.MemoryInUseException;
 import dev.offheap.metrics.jfr.SlabAllocated;
 import dev.offheap.metrics.jfr.SlabReleased;
 import dev.offheap.os.NativeMemory;
@@ -35,6 +36,8 @@ final class DedicatedRegions {
     private final SlabSource slabs;
     private final ByteOrder byteOrder;
     private final Set<DedicatedBuffer> live = ConcurrentHashMap.newKeySet();
+    /** Those the last {@link #releaseAll()} could not give back: a view held by an I/O operation. */
+    private final Set<DedicatedBuffer> held = ConcurrentHashMap.newKeySet();
     private final AtomicLong bytes = new AtomicLong();
     private final LongAdder acquires = new LongAdder();
 
@@ -57,27 +60,53 @@ final class DedicatedRegions {
         return buffer;
     }
 
-    /** Gives the buffer's region back, once: false if close() already did. */
+    /**
+     * Gives the buffer's region back, once: false if close() already did.
+     *
+     * @throws MemoryInUseException if an I/O operation or native call holds a view: nothing changed
+     */
     boolean release(DedicatedBuffer buffer) {
-        if (!live.remove(buffer)) {
-            return false;
+        synchronized (buffer) { // the owner's release and the pool's close may race
+            if (!live.contains(buffer)) {
+                return false;
+            }
+            long regionBytes = buffer.region().byteSize();
+            if (!slabs.give(buffer.region())) {
+                throw buffer.held(regionBytes);
+            }
+            live.remove(buffer);
+            held.remove(buffer);
+            bytes.addAndGet(-regionBytes);
         }
-        long regionBytes = buffer.region().byteSize();
-        bytes.addAndGet(-regionBytes);
-        slabs.give(buffer.region());
-        SlabReleased.emit(slabs.poolName(), regionBytes, 0);
+        SlabReleased.emit(slabs.poolName(), buffer.region().byteSize(), 0);
         return true;
     }
 
-    /** Gives back every region still leased; returns how many there were. */
+    /**
+     * Gives back every region still leased, but those an I/O operation holds a view of (they stay, for the
+     * next call); returns how many were given back.
+     */
     int releaseAll() {
         int released = 0;
         for (DedicatedBuffer buffer : List.copyOf(live)) {
-            if (release(buffer)) {
-                released++;
+            try {
+                if (release(buffer)) {
+                    released++;
+                }
+            } catch (MemoryInUseException inUse) {
+                held.add(buffer); // stays in live, for the pool's next close
             }
         }
         return released;
+    }
+
+    /** Bytes of the regions the last {@link #releaseAll()} could not give back. */
+    long heldBytes() {
+        long sum = 0;
+        for (DedicatedBuffer buffer : held) {
+            sum += buffer.region().byteSize();
+        }
+        return sum;
     }
 
     String poolName() {

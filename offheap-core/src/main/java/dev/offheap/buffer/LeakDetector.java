@@ -16,6 +16,7 @@
 
 package dev.offheap.buffer;
 
+import dev.offheap.account.MemoryInUseException;
 import dev.offheap.metrics.jfr.LeakReported;
 import java.lang.ref.PhantomReference;
 import java.lang.ref.Reference;
@@ -23,11 +24,13 @@ import java.lang.ref.ReferenceQueue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 
 /**
  * Finds leases that became unreachable without being released. Only tracked leases (a sample, or all) are
  * watched; the queue is polled on the pool's slow paths (a tracked acquire, a new slab, stats, trim,
- * close), so no thread of its own is needed.
+ * close), so no thread of its own is needed. A leaked lease whose views an I/O operation still holds keeps
+ * its memory until that ends: each poll tries its cure again.
  */
 final class LeakDetector {
     private static final System.Logger LOG = System.getLogger("dev.offheap.buffer.leak");
@@ -35,6 +38,8 @@ final class LeakDetector {
     private final String poolName;
     private final ReferenceQueue<Lease> queue = new ReferenceQueue<>();
     private final Set<Record> watched = ConcurrentHashMap.newKeySet();
+    /** Leaked leases whose cure found a view held by an I/O operation: tried again at each poll. */
+    private final Set<Record> held = ConcurrentHashMap.newKeySet();
     private final LongAdder reported = new LongAdder();
 
     LeakDetector(String poolName) {
@@ -43,28 +48,56 @@ final class LeakDetector {
 
     /**
      * Watches {@code handle}, a lease of {@code size} bytes; if it is lost unreleased, {@code cure} gives its
-     * memory back (it must not reach the handle).
+     * memory back (it must not reach the handle), or says false, having changed nothing, while an I/O
+     * operation holds a view of it.
      */
-    Record watch(Lease handle, int size, Runnable cure) {
+    Record watch(Lease handle, int size, BooleanSupplier cure) {
         Record record = new Record(handle, size, cure, queue, CallSite.acquired());
         watched.add(record);
         return record;
     }
 
-    /** Reports and reclaims every lease found unreachable since the last poll. */
+    /** Reports and reclaims every lease found unreachable since the last poll; retries those held. */
     void poll() {
+        for (Record record : held) {
+            if (held.remove(record) && !cured(record)) { // removed first: one thread cures it
+                held.add(record);
+            }
+        }
         Reference<? extends Lease> ref;
         while ((ref = queue.poll()) != null) {
             Record record = (Record) ref;
             if (watched.remove(record)) {
                 reported.increment();
+                boolean cured = cured(record);
+                if (!cured) {
+                    held.add(record);
+                }
                 LOG.log(System.Logger.Level.WARNING, "LEAK: a buffer of " + record.size
                         + " bytes from pool '" + poolName + "' became unreachable without being released;"
-                        + " its memory went back to the pool. It was acquired here:", record.acquiredAt);
+                        + (cured ? " its memory went back to the pool." : " an I/O operation or native call still"
+                        + " uses a view of it: its memory goes back to the pool once that has ended.")
+                        + " It was acquired here:", record.acquiredAt);
                 LeakReported.emit(poolName, record.size, record.acquiredAt);
-                record.cure.run();
             }
         }
+    }
+
+    private static boolean cured(Record record) {
+        try {
+            return record.cure.getAsBoolean();
+        } catch (MemoryInUseException stillHeld) {
+            return false;
+        }
+    }
+
+    /** Bytes of leaked leases whose memory an I/O operation still holds. */
+    long heldBytes() {
+        long bytes = 0;
+        for (Record record : held) {
+            bytes += record.size;
+        }
+        return bytes;
     }
 
     long reported() {
@@ -77,10 +110,10 @@ final class LeakDetector {
 
     final class Record extends PhantomReference<Lease> {
         private final int size;
-        private final Runnable cure;
+        private final BooleanSupplier cure;
         private final CallSite acquiredAt;
 
-        private Record(Lease handle, int size, Runnable cure, ReferenceQueue<Lease> queue, CallSite at) {
+        private Record(Lease handle, int size, BooleanSupplier cure, ReferenceQueue<Lease> queue, CallSite at) {
             super(handle, queue);
             this.size = size;
             this.cure = cure;

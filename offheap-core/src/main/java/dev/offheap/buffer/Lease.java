@@ -16,6 +16,7 @@
 
 package dev.offheap.buffer;
 
+import dev.offheap.account.MemoryInUseException;
 import dev.offheap.metrics.jfr.UseAfterRelease;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -47,7 +48,12 @@ abstract sealed class Lease implements BufferLease
         REFS.set(this, 1);
     }
 
-    /** Gives the memory back. Called once per lease, after the count reached 0. */
+    /**
+     * Gives the memory back, after the count reached 0.
+     *
+     * @throws MemoryInUseException if an I/O operation or native call holds a view whose end must come first:
+     *         then nothing may have changed, and the count goes back to 1
+     */
     abstract void deallocate();
 
     /** The size leased, readable in messages after release. */
@@ -76,10 +82,26 @@ abstract sealed class Lease implements BufferLease
     @Override
     public final boolean release() {
         if (REFS.compareAndSet(this, 1, 0)) {
-            deallocate();
+            end();
             return true;
         }
         return releaseShared();
+    }
+
+    /** The last reference is gone: gives the memory back, or takes the reference back if it is held. */
+    private void end() {
+        try {
+            deallocate();
+        } catch (MemoryInUseException held) {
+            REFS.setVolatile(this, 1);
+            throw held;
+        }
+    }
+
+    /** The exception of a last release that finds a view held: nothing changed, the lease stays live. */
+    final MemoryInUseException held(long bytes) {
+        return new MemoryInUseException("cannot release " + describe() + " now", bytes, "nothing changed: the"
+                + " lease keeps its reference and its memory; release it again once that operation has ended", null);
     }
 
     @Override
@@ -102,7 +124,7 @@ abstract sealed class Lease implements BufferLease
             }
         } while (!REFS.weakCompareAndSet(this, current, current - 1));
         if (current == 1) {
-            deallocate();
+            end();
             return true;
         }
         return false;

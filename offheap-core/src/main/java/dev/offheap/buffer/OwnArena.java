@@ -16,42 +16,55 @@
 
 package dev.offheap.buffer;
 
+import dev.offheap.os.Grace;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The views of one lease in a shared arena of their own: every lease of a checked pool, and the leases a pool
- * samples for use-after-release detection. Release closes the arena first (a handshake with every thread, so
- * no access is still in flight), and only then does the slot go back: a view kept past release throws
- * instead of touching memory lent to someone else. A sampled lease also keeps where it was acquired and
- * released, for the message of any later use of its handle.
+ * samples for use-after-release detection. Release ends the views first (a handshake with every thread, so
+ * no access is still in flight), and only then, after its {@link Grace}, does the slot go back: a view kept
+ * past release throws instead of touching memory lent to someone else. While an I/O operation or native call
+ * holds a view the JDK refuses to end them, and the slot stays with the lease. A sampled lease also keeps
+ * where it was acquired and released, for the message of any later use of its handle.
  */
 final class OwnArena {
     private final Arena arena;
+    final Slot slot;
     final MemorySegment segment;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    /** Guarded by {@code this}. */
+    private boolean ended;
     final CallSite acquiredAt;
     volatile CallSite releasedAt;
 
     @SuppressWarnings("restricted")
     OwnArena(Slot slot, int size, boolean recordSites) {
         this.arena = Arena.ofShared();
+        this.slot = slot;
         this.segment = MemorySegment.ofAddress(slot.address()).reinterpret(size, arena, null);
         this.acquiredAt = recordSites ? CallSite.acquired() : null;
     }
 
-    /** The lease is being released: remembers where, if sampled. {@link #close()} ends the views. */
+    /** The lease is being released: remembers where, if sampled. {@link #tryEnd()} ends the views. */
     void released() {
         if (acquiredAt != null) {
             releasedAt = CallSite.released();
         }
     }
 
-    /** Ends every view; at release, or when the pool closes with the lease outstanding. Idempotent. */
-    void close() {
-        if (closed.compareAndSet(false, true)) {
-            arena.close();
+    /**
+     * Ends every view; at release, when the lease is found leaked, or when the pool closes with the lease
+     * outstanding. True once they have ended (by this call or an earlier one); false, with nothing changed,
+     * while an I/O operation or native call holds one.
+     */
+    synchronized boolean tryEnd() {
+        if (!ended) {
+            ended = Grace.endViews(arena);
         }
+        return ended;
+    }
+
+    synchronized boolean isEnded() {
+        return ended;
     }
 }

@@ -57,7 +57,7 @@ final class PooledBuffer extends Lease {
         this.size = size;
         this.own = own;
         BufferPool pool = slot.home.owner;
-        this.record = detector == null ? null : detector.watch(this, size, () -> pool.end(slot, own));
+        this.record = detector == null ? null : detector.watch(this, size, () -> pool.endLeaked(slot, own));
         open();
     }
 
@@ -96,13 +96,16 @@ final class PooledBuffer extends Lease {
             slot.home.owner.free(slot); // the common case without the fence below: ~2 ns cheaper (JMH, 1 KiB)
             return;
         }
+        if (own != null) {
+            if (!own.tryEnd()) {
+                throw held(size);
+            }
+            own.released();
+        }
         if (record != null) {
             record.disarm();
         }
-        if (own != null) {
-            own.released();
-        }
-        slot.home.owner.end(slot, own); // closes the own arena before the slot goes back
+        slot.home.owner.end(slot, own);
         // Until the record is disarmed this handle must stay reachable, or the detector could take it for a
         // leak and free the slot a second time.
         Reference.reachabilityFence(this);

@@ -25,6 +25,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 
 /**
  * Every slot of one size class: the slabs they are cut from, the table that finds a slot by id, and the
@@ -55,6 +56,12 @@ final class SizeClassPool {
     private final ReentrantLock growLock = new ReentrantLock();
     private volatile Slot[] table = new Slot[0];
     private final List<Slab> slabs = new ArrayList<>();
+    /**
+     * Slabs to give back whose views an I/O operation or native call holds (a view kept past release, or a
+     * lease outstanding at close): out of {@code slabs}, their slots never lent again, tried again by every
+     * trim and close. Guarded by {@code this}.
+     */
+    private final List<Slab> held = new ArrayList<>();
     private final List<Integer> freeRanges = new ArrayList<>();
     private int nextRange;
     private Slab current;
@@ -182,18 +189,19 @@ final class SizeClassPool {
     /**
      * Frees every slab whose slots are all free in the shared stack (slots in live thread caches keep theirs);
      * returns the bytes given back to the OS, or -1 once the class is closed: a release racing close may have
-     * pushed a slot of a freed slab, which the closed class's free list then keeps.
+     * pushed a slot of a freed slab, which the closed class's free list then keeps. A slab whose views are
+     * held is kept out of use until a later trim or close can give it back.
      */
     synchronized long trim() {
         if (closed) {
             return -1;
         }
+        long freed = retryHeld(slab -> false);
         List<Slot> drained = free.drain();
         Map<Slab, Integer> freeBySlab = new IdentityHashMap<>();
         for (Slot s : drained) {
             freeBySlab.merge(s.slab, 1, Integer::sum);
         }
-        long freed = 0;
         for (Map.Entry<Slab, Integer> e : freeBySlab.entrySet()) {
             Slab slab = e.getKey();
             if (e.getValue() == slab.carved) {
@@ -203,40 +211,88 @@ final class SizeClassPool {
         if (current != null && current.carved == 0) {
             freed += removeSlab(current);
         }
-        Slot[] kept = drained.stream().filter(s -> slotById(s.id) == s).toArray(Slot[]::new);
+        Slot[] kept = drained.stream().filter(s -> slotById(s.id) == s && !s.slab.held).toArray(Slot[]::new);
         for (int start = 0, stripe = 0; start < kept.length; start += batchSize, stripe++) {
             free.push(kept, start, Math.min(batchSize, kept.length - start), stripe);
         }
         return freed;
     }
 
+    /**
+     * Gives {@code slab} back to the OS and forgets it; returns its bytes, or 0 if a view of it is held: then
+     * it moves to {@code held}.
+     */
     private long removeSlab(Slab slab) {
         if (!slabs.remove(slab)) {
             return 0;
         }
+        if (slab == current) {
+            current = null;
+        }
+        if (!source.give(slab.region)) {
+            slab.held = true;
+            held.add(slab);
+            return 0;
+        }
+        forget(slab);
+        return slab.byteSize();
+    }
+
+    /** Gives back the held slabs whose views have ended, but those {@code pinned}; returns the bytes. */
+    private long retryHeld(Predicate<Slab> pinned) {
+        long freed = 0;
+        for (Slab slab : List.copyOf(held)) {
+            if (!pinned.test(slab) && source.give(slab.region)) {
+                held.remove(slab);
+                forget(slab);
+                freed += slab.byteSize();
+            }
+        }
+        return freed;
+    }
+
+    /** A slab given back: its slots leave the id table, its id range is free for the next slab. */
+    private void forget(Slab slab) {
         for (int id = slab.firstId; id < slab.firstId + slab.carved; id++) {
             uncachedAcquiresOfFreedSlabs += table[id].uncachedAcquires;
         }
         Arrays.fill(table, slab.firstId, slab.firstId + slab.slotCount, null);
         freeRanges.add(slab.firstId);
-        if (slab == current) {
-            current = null;
-        }
         slabsFreed++;
-        source.give(slab.region);
         SlabReleased.emit(source.poolName(), slab.byteSize(), slotSize);
-        return slab.byteSize();
     }
 
-    /** Frees every slab, leased or not, and returns the number of slots still leased. */
-    synchronized int close() {
+    /**
+     * Frees every slab, leased or not, but those {@code pinned} (a slot's own views still held) and those whose
+     * views are held: they stay, for the next close. Returns the number of slots still leased. May be called
+     * again.
+     */
+    synchronized int close(Predicate<Slab> pinned) {
+        boolean first = !closed;
         closed = true;
-        int leased = countLeased();
+        int leased = first ? countLeased(true) : 0;
         free.drain(); // unlink before the slots go: a stripe must never hold a slot whose slab is freed
+        retryHeld(pinned); // held by a trim, or by an earlier close
         for (Slab slab : List.copyOf(slabs)) {
-            removeSlab(slab);
+            if (pinned.test(slab)) {
+                slabs.remove(slab);
+                slab.held = true;
+                held.add(slab);
+            } else {
+                removeSlab(slab);
+            }
         }
+        current = null;
         return leased;
+    }
+
+    /** Bytes of slabs waiting to be given back while views of them are held. */
+    synchronized long heldBytes() {
+        long bytes = 0;
+        for (Slab slab : held) {
+            bytes += slab.byteSize();
+        }
+        return bytes;
     }
 
     synchronized SizeClassStats stats(long cacheHits, long cacheMisses, int inThreadCaches) {
@@ -246,7 +302,7 @@ final class SizeClassPool {
             carved += slab.carved;
             osBytes += slab.byteSize();
         }
-        int leased = countLeased();
+        int leased = countLeased(false);
         long uncached = uncachedAcquiresOfFreedSlabs;
         for (Slot slot : table) {
             if (slot != null) {
@@ -257,10 +313,11 @@ final class SizeClassPool {
                 inThreadCaches, cacheHits, cacheMisses, uncached, slabsCreated, slabsFreed);
     }
 
-    private int countLeased() {
+    /** Slots leased now, in held slabs too or only in the slabs in use. */
+    private int countLeased(boolean inHeldSlabs) {
         int leased = 0;
         for (Slot slot : table) {
-            if (slot != null && slot.leased) {
+            if (slot != null && slot.leased && (inHeldSlabs || !slot.slab.held)) {
                 leased++;
             }
         }

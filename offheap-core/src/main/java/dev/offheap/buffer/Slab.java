@@ -29,6 +29,11 @@ final class Slab {
     final int slotCount;
     /** Slots cut so far; guarded by the owning {@link SizeClassPool}. */
     int carved;
+    /**
+     * True while the slab waits to be given back and cannot be: an I/O operation or native call holds a view
+     * of it. Its slots are never lent again. Guarded by the owning {@link SizeClassPool}.
+     */
+    boolean held;
 
     Slab(NativeRegion region, int firstId, int slotCount) {
         this.region = region;

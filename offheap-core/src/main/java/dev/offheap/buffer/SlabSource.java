@@ -73,12 +73,18 @@ final class SlabSource {
         }
     }
 
-    /** Gives a block back to the OS, then its charge back to the budget. */
-    void give(NativeRegion region) {
+    /**
+     * Gives a block back to the OS, then its charge back to the budget; false, with nothing changed, while an
+     * I/O operation or native call holds a view of it (its memory stays mapped and charged).
+     */
+    boolean give(NativeRegion region) {
         long bytes = region.byteSize();
-        region.close();
+        if (!region.tryClose()) {
+            return false;
+        }
         osBytes.addAndGet(-bytes);
         account.release(bytes);
+        return true;
     }
 
     /** The pool's name, for events and messages. */

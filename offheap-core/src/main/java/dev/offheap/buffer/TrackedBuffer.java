@@ -31,7 +31,10 @@ final class TrackedBuffer extends Lease {
 
     TrackedBuffer(Lease inner, LeakDetector detector) {
         this.inner = inner;
-        this.record = detector.watch(this, inner.leasedSize(), inner::release);
+        this.record = detector.watch(this, inner.leasedSize(), () -> {
+            inner.release();
+            return true;
+        });
         open();
     }
 
@@ -66,8 +69,8 @@ final class TrackedBuffer extends Lease {
 
     @Override
     void deallocate() {
+        inner.release(); // first: if a view is held, nothing changed and the record still watches
         record.disarm();
-        inner.release();
         // Until the record is disarmed this lease must stay reachable, or the detector could see it as a
         // leak and release the inner lease a second time.
         java.lang.ref.Reference.reachabilityFence(this);

@@ -51,6 +51,14 @@ public interface PoolMXBean {
     long getBytesCached();
 
     /**
+     * Of {@code BytesInUse}, bytes the pool could not give back because an I/O operation or native call holds
+     * a view of them (see {@link PoolStats#bytesQuarantined()}).
+     *
+     * @return the bytes quarantined, 0 normally
+     */
+    long getBytesQuarantined();
+
+    /**
      * The most {@code BytesFromOs} ever held at once.
      *
      * @return the peak in bytes

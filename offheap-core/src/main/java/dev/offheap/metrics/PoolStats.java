@@ -63,6 +63,15 @@ public interface PoolStats {
     long bytesCached();
 
     /**
+     * Of {@link #bytesInUse()}, the bytes the pool could not give back, at a release, trim or close, because an
+     * I/O operation or native call still holds a view of them. They stay mapped and charged, and are never
+     * lent again; the next trim or close after the operation has ended gives them back.
+     *
+     * @return the bytes quarantined, 0 normally
+     */
+    long bytesQuarantined();
+
+    /**
      * The most {@link #bytesFromOs()} the pool ever held at once.
      *
      * @return the peak in bytes

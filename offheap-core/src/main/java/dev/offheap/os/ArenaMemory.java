@@ -29,18 +29,23 @@ final class ArenaMemory implements NativeMemory {
         this.owner = owner;
     }
 
+    @SuppressWarnings("restricted")
     @Override
     public NativeRegion allocate(long byteSize) {
         NativeMemory.checkSize(byteSize);
-        Arena arena = Arena.ofShared();
+        Arena backing = Arena.ofShared();
         try {
-            MemorySegment block = arena.allocate(byteSize, PAGE_SIZE);
+            MemorySegment block = backing.allocate(byteSize, PAGE_SIZE);
             long start = block.address();
             OwnedMappings.add(start, byteSize, owner);
             // Cleanups run in reverse order: this one before the arena frees the block.
-            return new NativeRegion(arena, block.reinterpret(arena, ignored -> OwnedMappings.remove(start, byteSize)));
+            block.reinterpret(backing, ignored -> OwnedMappings.remove(start, byteSize));
+            Arena views = Arena.ofShared();
+            MemorySegment segment = MemorySegment.ofAddress(start).reinterpret(byteSize, views, null);
+            // The backing arena is never handed out, so it always closes; its handshake is the views' grace.
+            return new NativeRegion(views, segment, () -> Grace.endViews(backing));
         } catch (RuntimeException | Error e) {
-            arena.close();
+            backing.close();
             throw e;
         }
     }

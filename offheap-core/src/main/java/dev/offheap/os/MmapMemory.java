@@ -40,10 +40,19 @@ final class MmapMemory implements NativeMemory {
         long length = NativeMemory.roundToPage(byteSize);
         MemorySegment mapped = Libc.mmapAnonymous(length);
         OwnedMappings.add(mapped.address(), length, owner);
-        Arena arena = Arena.ofShared();
-        // The cleanup runs when the arena closes, after the handshake: no thread can still be reading.
-        MemorySegment segment = mapped.reinterpret(byteSize, arena, unmapped -> Libc.munmap(unmapped, length));
-        return new NativeRegion(arena, segment);
+        Arena views = Arena.ofShared();
+        return new NativeRegion(views, mapped.reinterpret(byteSize, views, null), () -> free(mapped, length));
+    }
+
+    /**
+     * The pages go back to the kernel at once ({@code MADV_DONTNEED}: no longer resident, no longer offheap's);
+     * the addresses stay mapped until the next handshake ({@link Grace}), so a straggling access reads zeros
+     * instead of faulting on unmapped memory or reaching memory mapped there by someone else.
+     */
+    private static void free(MemorySegment mapped, long length) {
+        Libc.madvise(mapped, length, Libc.MADV_DONTNEED);
+        OwnedMappings.remove(mapped.address(), length);
+        Grace.later(() -> Libc.munmap(mapped, length));
     }
 
     @Override

@@ -22,17 +22,21 @@ import java.lang.foreign.MemorySegment;
 /**
  * One block of native memory taken from the operating system, page aligned, zero on first touch.
  *
- * <p>The segment belongs to a shared arena of its own. {@link #close()} closes that arena (a handshake
- * with every thread, so no thread is still inside an access) and only then gives the memory back, so a
- * segment kept past close throws {@link IllegalStateException} instead of touching freed memory.
+ * <p>Its segment belongs to a shared arena of its own, the views' arena. {@link #tryClose()} ends the views
+ * (a handshake with every thread, so no thread is still inside an access) and only then gives the memory
+ * back, after its {@link Grace}: a segment kept past close throws {@link IllegalStateException} instead of
+ * touching freed memory, and the memory is never freed while an I/O operation or native call holds a view.
  */
 public final class NativeRegion implements AutoCloseable {
-    private final Arena arena;
+    private final Arena views;
     private final MemorySegment segment;
+    private final Runnable free;
 
-    NativeRegion(Arena arena, MemorySegment segment) {
-        this.arena = arena;
+    /** {@code free} gives the memory back once the views have ended; it runs once. */
+    NativeRegion(Arena views, MemorySegment segment, Runnable free) {
+        this.views = views;
         this.segment = segment;
+        this.free = free;
     }
 
     public MemorySegment segment() {
@@ -52,9 +56,31 @@ public final class NativeRegion implements AutoCloseable {
         return segment.byteSize();
     }
 
-    /** Frees the memory. A second close throws {@link IllegalStateException}, like {@link Arena#close()}. */
+    /**
+     * Ends the views, then gives the memory back: at once as far as the process's memory is concerned, its
+     * addresses after their grace.
+     *
+     * @return true if the memory went back; false, with nothing changed, if an I/O operation or a native call
+     *         holds a view: try again once it has ended
+     * @throws IllegalStateException if the region was already closed
+     */
+    public boolean tryClose() {
+        if (!Grace.endViews(views)) {
+            return false;
+        }
+        free.run();
+        return true;
+    }
+
+    /**
+     * {@link #tryClose()} for a region nobody else can hold (one never handed out).
+     *
+     * @throws IllegalStateException if the region was already closed, or a view is held after all
+     */
     @Override
     public void close() {
-        arena.close();
+        if (!tryClose()) {
+            throw new IllegalStateException("a view of this region is held by an I/O operation or native call");
+        }
     }
 }

@@ -408,7 +408,7 @@ public final class ChunkPool implements AutoCloseable {
      * @return the snapshot
      */
     public ChunkPoolStats stats() {
-        return new ChunkPoolStats(name, memoryBudget.path(), live.size(), layout.mappingsUsed(), memory.stats(),
+        return new ChunkPoolStats(name, memoryBudget.path(), live.size(), layout.mappingsUsed(), 0, memory.stats(),
                 spill == null ? Optional.empty() : Optional.of(spill.stats()));
     }
 

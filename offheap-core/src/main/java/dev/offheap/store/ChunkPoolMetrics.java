@@ -48,6 +48,11 @@ final class ChunkPoolMetrics implements ChunkPoolMXBean {
     }
 
     @Override
+    public long getBytesQuarantined() {
+        return pool.stats().bytesQuarantined();
+    }
+
+    @Override
     public long getPeakBytes() {
         return pool.stats().peakBytes();
     }

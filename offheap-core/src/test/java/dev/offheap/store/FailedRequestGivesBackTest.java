@@ -160,7 +160,7 @@ class FailedRequestGivesBackTest {
     }
 
     private static ChunkPoolStats withoutPeaks(ChunkPoolStats stats) {
-        return new ChunkPoolStats(stats.name(), stats.budgetPath(), stats.liveArrays(), stats.mappings(),
+        return new ChunkPoolStats(stats.name(), stats.budgetPath(), stats.liveArrays(), stats.mappings(), stats.bytesQuarantined(),
                 withoutPeak(stats.memory()), stats.spill().map(FailedRequestGivesBackTest::withoutPeak));
     }
 

@@ -46,9 +46,9 @@ class PoolFiguresTest {
     void aPoolSummaryHasALineForTheSpillFileOnlyIfThereIsOne() {
         ChunkSourceStats memory = new ChunkSourceStats("memory", 4096, 2, 2, 0, 0, 8192, Long.MAX_VALUE, 2);
         ChunkSourceStats spill = new ChunkSourceStats("spill", 4096, 1, 0, 1, 0, 4096, 8192, 1);
-        assertThat(new ChunkPoolStats("s", "app/s", 3, 2, memory, Optional.empty()).format()).isEqualTo(
+        assertThat(new ChunkPoolStats("s", "app/s", 3, 2, 0, memory, Optional.empty()).format()).isEqualTo(
                 "store s: 3 live arrays, 2 mappings\n  memory: 2 chunks in use (8.0 KiB), 0 free (0 B), 0 holes; 8.0 KiB of unlimited");
-        assertThat(new ChunkPoolStats("s", "app/s", 1, 7, memory, Optional.of(spill)).format()).isEqualTo(
+        assertThat(new ChunkPoolStats("s", "app/s", 1, 7, 0, memory, Optional.of(spill)).format()).isEqualTo(
                 "store s: 1 live arrays, 7 mappings\n  memory: 2 chunks in use (8.0 KiB), 0 free (0 B), 0 holes; 8.0 KiB of unlimited"
                         + "\n  spill: 0 chunks in use (0 B), 1 free (4.0 KiB), 0 holes; 4.0 KiB of 8.0 KiB");
     }
