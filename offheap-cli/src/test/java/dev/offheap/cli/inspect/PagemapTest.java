@@ -90,8 +90,14 @@ class PagemapTest {
         assertThat(Pagemap.residentBytes(self, start, start)).as("an empty range").isZero();
     }
 
+    /**
+     * A read of never-written anonymous memory maps the kernel's shared zero page on most kernels, which
+     * neither smaps' {@code Rss} nor pagemap counts; some kernels (seen on a 6.18 host of CI's kind) give each
+     * read fault a page of its own instead, which both count. Whichever this kernel does, pagemap must count
+     * exactly what smaps counts for the mapping, and the written page in either case.
+     */
     @Test
-    void readingNeverWrittenMemoryMapsTheSharedZeroPageWhichIsNotCounted() throws Exception {
+    void readingNeverWrittenMemoryCountsExactlyAsSmapsRssCountsIt() throws Exception {
         long sum = 0;
         for (long p = 0; p < 10; p++) {
             sum += mapping.get(ValueLayout.JAVA_BYTE, p * page);
@@ -99,7 +105,26 @@ class PagemapTest {
         mapping.set(ValueLayout.JAVA_BYTE, 20 * page, (byte) 1);
 
         assertThat(sum).isZero();
-        assertThat(Pagemap.residentBytes(self, mapping.address(), mapping.address() + PAGES * page)).isEqualTo(page);
+        long rss = smapsRss(mapping.address());
+        assertThat(rss).as("smaps: the written page, plus the read ones if this kernel gives them pages of their own")
+                .isIn(page, 11 * page);
+        assertThat(Pagemap.residentBytes(self, mapping.address(), mapping.address() + PAGES * page)).isEqualTo(rss);
+    }
+
+    /** The {@code Rss} that {@code /proc/self/smaps} gives the mapping starting at {@code start}, in bytes. */
+    private static long smapsRss(long start) throws Exception {
+        String header = Long.toHexString(start) + "-";
+        List<String> lines = Files.readAllLines(Path.of("/proc/self/smaps"));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(header)) {
+                for (int j = i + 1; j < lines.size() && lines.get(j).matches("[A-Z][A-Za-z_]*:.*"); j++) {
+                    if (lines.get(j).startsWith("Rss:")) { // "Rss:                  44 kB"
+                        return Long.parseLong(lines.get(j).replaceAll("[^0-9]", "")) * 1024;
+                    }
+                }
+            }
+        }
+        throw new AssertionError("no mapping at 0x" + Long.toHexString(start) + " in /proc/self/smaps");
     }
 
     @Test
