@@ -123,7 +123,7 @@ public final class Waits {
         }
     }
 
-    private static String stack(Thread thread) {
+    public static String stack(Thread thread) {
         List<StackTraceElement> frames = Arrays.asList(thread.getStackTrace());
         return frames.stream().map(f -> "    at " + f).collect(Collectors.joining("\n"));
     }
