@@ -85,6 +85,7 @@ public final class BufferPool implements AutoCloseable {
     /** The most all thread caches together can hold: caches x the slot bytes of one full cache. */
     private final long threadCacheLimitBytes;
     private final LeakDetector leaks;
+    private final DeferredReleases deferred = new DeferredReleases();
     private final int leakSampling;
     private final int useAfterReleaseSampling;
     private final boolean checked;
@@ -179,6 +180,26 @@ public final class BufferPool implements AutoCloseable {
         }
     }
 
+    /**
+     * Drops one reference to {@code lease}, as {@link BufferLease#release()} does, but never throws
+     * {@link MemoryInUseException}: if that was the last reference and an I/O operation or native call still
+     * holds a view of the lease (only a checked or sampled lease, or one above the largest size class, can
+     * tell), the pool releases it by itself once the operation has ended, trying again on its slow paths (a
+     * sampled acquire, {@link #stats()}, {@link #trim()}, {@link #close()}); meanwhile its bytes count in
+     * {@link BufferPoolStats#bytesQuarantined()}. For frameworks whose own release cannot be repeated, such as
+     * a Netty {@code ByteBuf}'s.
+     *
+     * @param lease a lease of this pool, with at least one reference
+     * @return true if the lease was released now, false if its release waits for an operation to end
+     * @throws IllegalStateException if the lease was already released, or is not from this pool
+     */
+    public boolean releaseWhenFree(BufferLease lease) {
+        if (!(lease instanceof Lease ours) || !ours.poolName().equals(name)) {
+            throw new IllegalStateException(lease + " is not a lease of buffer pool '" + name + "'");
+        }
+        return deferred.release(lease);
+    }
+
     private BufferLease lease(int size) {
         if (size < 0 || size > largestPooledSize) {
             return acquireDedicated(size);
@@ -241,7 +262,7 @@ public final class BufferPool implements AutoCloseable {
             }
         }
         if (leak) {
-            leaks.poll();
+            pollSlowPath();
         }
         return new PooledBuffer(slot, size, own, leak ? leaks : null);
     }
@@ -253,7 +274,7 @@ public final class BufferPool implements AutoCloseable {
      * @return the snapshot
      */
     public BufferPoolStats stats() {
-        leaks.poll();
+        pollSlowPath();
         int[] inCaches = caches == null ? new int[classPools.length] : caches.cachedCounts();
         long[] hits = caches == null ? new long[classPools.length] : caches.hits();
         long[] misses = caches == null ? new long[classPools.length] : caches.misses();
@@ -265,7 +286,8 @@ public final class BufferPool implements AutoCloseable {
         for (SizeClassPool pool : classPools) {
             heldSlabBytes += pool.heldBytes();
         }
-        long quarantined = heldSlabBytes + dedicated.heldBytes() + (closed ? 0 : leaks.heldBytes()); // leaks: in those after close
+        long quarantined = heldSlabBytes + dedicated.heldBytes() // after close, these hold the leaks' and deferred
+                + (closed ? 0 : leaks.heldBytes() + deferred.bytes());
         return BufferPoolStats.of(name, budget.path(), slabs.memoryName(), slabs.bytes(), peakBytesFromOs(),
                 budget.limit(), heldSlabBytes, quarantined, dedicated.leased(), dedicated.bytes(),
                 dedicated.acquires(), caches == null ? 0 : caches.registeredCount(),
@@ -299,7 +321,7 @@ public final class BufferPool implements AutoCloseable {
     public long trim() {
         checkOpen();
         Grace.awaitPending(); // slots whose views just ended join the free lists first
-        leaks.poll();
+        pollSlowPath();
         if (caches != null) {
             caches.reclaim();
         }
@@ -336,7 +358,7 @@ public final class BufferPool implements AutoCloseable {
                 jmx.close();
                 budget.removeReclaimer(reclaimer);
             }
-            leaks.poll();
+            pollSlowPath();
             // Views with an arena of their own first: they point into slabs, which must outlive them.
             Set<Slab> pinned = Collections.newSetFromMap(new IdentityHashMap<>());
             for (OwnArena own : List.copyOf(ownArenas)) {
@@ -506,6 +528,12 @@ public final class BufferPool implements AutoCloseable {
         return true;
     }
 
+    /** Work for the pool's slow paths: leaks found, and releases waiting for an I/O to end. */
+    private void pollSlowPath() {
+        leaks.poll();
+        deferred.retry();
+    }
+
     /** Sampling where no thread cache counts acquires down (virtual threads, dedicated leases). */
     private static boolean sampledAtRandom(int interval) {
         return interval > 0 && ThreadLocalRandom.current().nextInt(interval) == 0;
@@ -516,7 +544,7 @@ public final class BufferPool implements AutoCloseable {
         if (!sampled) {
             return lease;
         }
-        leaks.poll();
+        pollSlowPath();
         return new TrackedBuffer(lease, leaks);
     }
 

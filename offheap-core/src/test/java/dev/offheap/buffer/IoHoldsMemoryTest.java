@@ -187,6 +187,35 @@ class IoHoldsMemoryTest {
         }
     }
 
+    @Test
+    void releaseWhenFreeLetsThePoolReleaseAHeldLeaseOnceItsIoEnded() throws Exception {
+        MemoryBudget budget = MemoryBudget.unlimited("release-when-free");
+        BufferPool pool = pool(PoolMode.CHECKED, budget);
+        BufferLease lease = pool.acquire(SIZE);
+        try (HeldByIo write = HeldByIo.writing(lease.byteBuffer())) {
+            assertThat(pool.releaseWhenFree(lease)).isFalse();
+            assertThat(lease.refCount()).as("still the pool's to release").isEqualTo(1);
+            assertThat(pool.stats().bytesQuarantined()).isEqualTo(SIZE);
+            assertThat(pool.trim()).as("the operation still holds it").isZero();
+            write.end();
+        }
+        pool.trim();
+        assertThat(lease.refCount()).isZero();
+        assertThat(pool.stats().bytesQuarantined()).isZero();
+        assertThat(pool.stats().bytesInUse()).isZero();
+        BufferLease plain = pool.acquire(64);
+        assertThat(pool.releaseWhenFree(plain)).as("nothing holds it: released at once").isTrue();
+        BufferPool other = BufferPool.builder().name("other").jmx(false).build();
+        BufferLease foreign = other.acquire(64);
+        assertThatThrownBy(() -> pool.releaseWhenFree(foreign)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("is not a lease of buffer pool");
+        foreign.release();
+        other.close();
+        pool.close();
+        assertThat(budget.used()).isZero();
+        budget.close();
+    }
+
     private static boolean allBytes(MemorySegment segment, byte value) {
         for (long i = 0; i < segment.byteSize(); i++) {
             if (segment.get(ValueLayout.JAVA_BYTE, i) != value) {

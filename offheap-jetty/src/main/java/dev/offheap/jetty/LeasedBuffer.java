@@ -16,6 +16,7 @@
 
 package dev.offheap.jetty;
 
+import dev.offheap.account.MemoryInUseException;
 import dev.offheap.buffer.BufferLease;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
@@ -34,6 +35,8 @@ import org.eclipse.jetty.io.RetainableByteBuffer;
  * {@link #markRemoved()}, the lease goes back only when the GC proves no such view is left.
  */
 final class LeasedBuffer extends RetainableByteBuffer.Pooled {
+    private static final System.Logger LOG = System.getLogger(LeasedBuffer.class.getName());
+
     private final BufferLease lease;
     /** The segment every view of this buffer holds on to; the Cleaner watches it after a removal. */
     private final MemorySegment views;
@@ -85,10 +88,26 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
             if (removed) {
                 RemovedLeases.CLEANER.register(views, new ReleaseLease(lease));
             } else {
-                lease.release();
+                releaseLease();
             }
         }
         return last;
+    }
+
+    /**
+     * Releases the lease once, whatever happens: Jetty's count has already reached 0. If an I/O operation still
+     * holds a view of it (only a checked, sampled or dedicated lease can tell: a release racing an I/O on another
+     * thread), the lease goes back once no view of it is left, as after a removal, and the race is logged.
+     */
+    private void releaseLease() {
+        try {
+            lease.release();
+        } catch (MemoryInUseException held) {
+            RemovedLeases.CLEANER.register(views, new ReleaseLease(lease));
+            LOG.log(System.Logger.Level.WARNING, "a Jetty buffer of " + capacity() + " bytes was released while an"
+                    + " I/O operation or native call still used its memory; it goes back once no view of it is left",
+                    held);
+        }
     }
 
     private void checkLive() {

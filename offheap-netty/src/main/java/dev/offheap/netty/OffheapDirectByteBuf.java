@@ -53,6 +53,8 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
     private static final ValueLayout.OfLong LONG_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final ValueLayout.OfLong LONG_LE =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final System.Logger LOG = System.getLogger(OffheapDirectByteBuf.class.getName());
+
     /** What a released buffer points at: no bytes, so every access is out of bounds. */
     private static final MemorySegment RELEASED = MemorySegment.NULL;
     /** The largest temporary array a stream copy uses at once. */
@@ -163,7 +165,7 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
         MemorySegment.copy(segment, 0, grown.segment(), 0, Math.min(oldCapacity, newCapacity));
         BufferLease old = lease;
         use(grown);
-        old.release();
+        releaseLease(old);
         return this;
     }
 
@@ -176,7 +178,21 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
         lease = null;
         segment = RELEASED;
         internalNio = null;
-        old.release();
+        releaseLease(old);
+    }
+
+    /**
+     * Releases {@code old} once, whatever happens: Netty's count has already reached 0, so its release cannot be
+     * repeated. If an I/O operation still holds a view of it (only a checked, sampled or dedicated lease can
+     * tell: a release racing an I/O on another thread, a use after release), the pool gives it back once that
+     * operation has ended, and the race is logged.
+     */
+    private void releaseLease(BufferLease old) {
+        if (!alloc.pool().releaseWhenFree(old)) {
+            LOG.log(System.Logger.Level.WARNING, "a Netty buffer of {0} bytes from pool ''{1}'' was released while"
+                    + " an I/O operation or native call still used its memory; the pool gives the memory back once"
+                    + " that has ended", old.size(), alloc.pool().name());
+        }
     }
 
     // ---- single values: Netty has checked the index (unless told not to); the segment checks it again ----
