@@ -86,6 +86,8 @@ public final class BufferPool implements AutoCloseable {
     private final long threadCacheLimitBytes;
     private final LeakDetector leaks;
     private final DeferredReleases deferred = new DeferredReleases();
+    /** Slots of ended special leases waiting for their grace before they join the free lists. */
+    private final AtomicInteger cooling = new AtomicInteger();
     private final int leakSampling;
     private final int useAfterReleaseSampling;
     private final boolean checked;
@@ -320,7 +322,9 @@ public final class BufferPool implements AutoCloseable {
      */
     public long trim() {
         checkOpen();
-        Grace.awaitPending(); // slots whose views just ended join the free lists first
+        if (cooling.get() > 0) {
+            Grace.await(); // slots whose views just ended join the free lists first
+        }
         pollSlowPath();
         if (caches != null) {
             caches.reclaim();
@@ -374,7 +378,8 @@ public final class BufferPool implements AutoCloseable {
             leased += dedicated.releaseAll();
             if (first && leased > 0) {
                 LOG.log(System.Logger.Level.WARNING, "buffer pool ''{0}'' closed with {1} buffers still leased;"
-                        + " their memory went back to the OS and their views now throw", name, leased);
+                        + " their views now throw and their memory goes back to the OS (what an I/O operation still"
+                        + " holds once it has ended)", name, leased);
             }
             long held = dedicated.heldBytes();
             for (SizeClassPool pool : classPools) {
@@ -509,11 +514,13 @@ public final class BufferPool implements AutoCloseable {
         }
         ownArenas.remove(own);
         slot.leased = false;
+        cooling.incrementAndGet();
         Grace.later(() -> afterGrace(slot));
     }
 
     /** A slot whose own views ended before the last handshake: lendable again, from the shared free list. */
     private void afterGrace(Slot slot) {
+        cooling.decrementAndGet();
         if (!closed) {
             slot.home.give(slot, ThreadCache.stripeHint(Thread.currentThread())); // lock-free, as Grace asks
         }

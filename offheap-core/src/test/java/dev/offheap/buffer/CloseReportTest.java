@@ -75,7 +75,8 @@ class CloseReportTest {
         LogRecord report = records.getFirst();
         assertThat(report.getLevel().getName()).isEqualTo("WARNING");
         assertThat(report.getMessage()).isEqualTo("buffer pool ''{0}'' closed with {1} buffers still leased;"
-                + " their memory went back to the OS and their views now throw");
+                + " their views now throw and their memory goes back to the OS (what an I/O operation still holds"
+                + " once it has ended)");
         assertThat(report.getParameters()).containsExactly("closed-with-three", 3);
         assertThat(pool.budget().used()).isZero();
     }

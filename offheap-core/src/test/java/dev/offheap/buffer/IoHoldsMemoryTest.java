@@ -216,6 +216,32 @@ class IoHoldsMemoryTest {
         budget.close();
     }
 
+    @Test
+    void aLeakedCheckedLeaseWhoseViewAReadHoldsIsCuredOnceTheReadEnded() throws Exception {
+        MemoryBudget budget = MemoryBudget.unlimited("leak-under-read");
+        BufferPool pool = PoolMode.CHECKED.builder("leaked-under-read").budget(budget).leakSampling(1).build();
+        HeldByIo read = leakALeaseUnderARead(pool);
+        for (int i = 0; i < 500 && pool.stats().leaks() == 0; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertThat(pool.stats().leaks()).as("found leaked").isOne();
+        assertThat(pool.stats().bytesQuarantined()).as("kept while the read holds it").isEqualTo(SIZE);
+        assertThat(pool.stats().bytesInUse()).isEqualTo(SIZE);
+        read.end(new byte[] {1});
+        read.close();
+        assertThat(pool.stats().bytesQuarantined()).as("cured at the next poll").isZero();
+        assertThat(pool.stats().bytesInUse()).isZero();
+        pool.close();
+        assertThat(budget.used()).isZero();
+        budget.close();
+    }
+
+    /** A lease whose handle is dropped while a read into its view goes on. */
+    private static HeldByIo leakALeaseUnderARead(BufferPool pool) throws Exception {
+        return HeldByIo.reading(pool.acquire(SIZE).byteBuffer());
+    }
+
     private static boolean allBytes(MemorySegment segment, byte value) {
         for (long i = 0; i < segment.byteSize(); i++) {
             if (segment.get(ValueLayout.JAVA_BYTE, i) != value) {
