@@ -108,6 +108,52 @@ class NativeMemoryTest {
                 .isInstanceOf(IllegalStateException.class);
     }
 
+    /**
+     * JDK-8364167: a thread the close's handshake met at a poll that cannot throw may still make its access after
+     * close returned. So a closed region's pages go back at once (no longer resident, no longer charged), but its
+     * addresses stay mapped, reading zeros, until the next handshake: a straggling access never faults on
+     * unmapped memory or reaches memory mapped there by someone else.
+     */
+    @Test
+    @SuppressWarnings("restricted")
+    void aClosedMmapRegionsPagesGoAtOnceAndItsAddressesAfterTheNextHandshake() throws Exception {
+        NativeMemory memory = NativeMemory.system();
+        org.junit.jupiter.api.Assumptions.assumeTrue(memory.name().equals("mmap"), "mmap memory (Linux)");
+        NativeRegion region = memory.allocate(16 * PAGE);
+        region.segment().fill((byte) 9);
+        long start = region.segment().address();
+        MemorySegment raw = MemorySegment.ofAddress(start).reinterpret(16 * PAGE); // what a straggler still reaches
+
+        assertThat(region.tryClose()).isTrue();
+
+        assertThat(mapped(start, 16 * PAGE)).as("the addresses, until the next handshake").isTrue();
+        assertThat(raw.get(ValueLayout.JAVA_BYTE, 5 * PAGE)).as("the pages went back: zeros").isZero();
+        Grace.await();
+        assertThat(mapped(start, 16 * PAGE)).as("unmapped after the handshake").isFalse();
+    }
+
+    @Test
+    void aRegionWhoseViewAnIoHoldsIsNotClosedAndClosesOnceTheIoEnded() throws Exception {
+        for (NativeMemory memory : new NativeMemory[] {NativeMemory.system(), NativeMemory.portable()}) {
+            NativeRegion region = memory.allocate(256 * 1024);
+            try (dev.offheap.suite.HeldByIo write = dev.offheap.suite.HeldByIo.writing(region.segment().asByteBuffer())) {
+                assertThat(region.tryClose()).as(memory.name() + ": held").isFalse();
+                assertThat(region.segment().scope().isAlive()).isTrue();
+                write.end();
+            }
+            assertThat(region.tryClose()).isTrue();
+            assertThat(region.segment().scope().isAlive()).isFalse();
+        }
+    }
+
+    /** Whether {@code /proc/self/maps} has exactly this mapping (a new one elsewhere may start at the same place). */
+    private static boolean mapped(long start, long length) throws java.io.IOException {
+        String prefix = Long.toHexString(start) + "-" + Long.toHexString(start + length) + " ";
+        try (Stream<String> lines = java.nio.file.Files.lines(java.nio.file.Path.of("/proc/self/maps"))) {
+            return lines.anyMatch(line -> line.startsWith(prefix));
+        }
+    }
+
     @Test
     void names() {
         assertThat(NativeMemory.portable().name()).isEqualTo("arena");
