@@ -506,7 +506,10 @@ public final class BufferPool implements AutoCloseable {
         return true;
     }
 
-    /** Sampling where no thread cache counts acquires down (virtual threads, dedicated leases). */
+    /**
+     * Sampling where no thread cache counts acquires down (virtual threads, dedicated leases): each lease with
+     * probability 1/interval, as the random gaps of a thread cache ({@link ThreadCache#gap(int)}).
+     */
     private static boolean sampledAtRandom(int interval) {
         return interval > 0 && ThreadLocalRandom.current().nextInt(interval) == 0;
     }
@@ -695,11 +698,14 @@ public final class BufferPool implements AutoCloseable {
         }
 
         /**
-         * Leak detection: one lease in {@code interval} is tracked (1 tracks every lease, 0 none). A tracked
-         * lease that becomes unreachable without release is logged with the stack of its acquisition and its
-         * memory goes back to the pool. Default 4096.
+         * Leak detection: one lease in {@code interval} on average is tracked, at random (1 tracks every lease,
+         * 0 none). Each lease is tracked with probability 1/interval, whichever call site and thread acquires it
+         * (on a thread with a cache the gap to the next tracked lease is drawn at random, with the interval as
+         * mean), so no call site escapes because of the pattern of its calls. A tracked lease that becomes
+         * unreachable without release is logged with the stack of its acquisition and its memory goes back to
+         * the pool. Default 4096.
          *
-         * @param interval one lease in how many is tracked, 0 or more
+         * @param interval one lease in how many, on average, is tracked; 0 or more
          * @return this builder
          * @throws IllegalArgumentException if {@code interval} is out of that range
          */
@@ -728,14 +734,17 @@ public final class BufferPool implements AutoCloseable {
 
         /**
          * Use-after-release detection in production, in the spirit of GWP-ASan: one lease in
-         * {@code interval} (per thread; at random on virtual threads) is served as in checked mode, its views
-         * dying at release, and it records where it was acquired and released. A view of such a lease kept
+         * {@code interval} on average, at random, is served as in checked mode, its views dying at release, and
+         * it records where it was acquired and released. Each lease is sampled with probability 1/interval,
+         * whichever call site and thread acquires it (on a thread with a cache the gap to the next sampled lease
+         * is drawn at random, with the interval as mean, as heap profilers do), so a call site is never left out
+         * because of the pattern of its calls. A view of such a lease kept
          * past release throws {@link IllegalStateException} (the JDK's "Already closed"); a use of its
          * handle throws with both stacks in the message and a {@code dev.offheap.UseAfterRelease} JFR event.
          * 0 turns it off. Default {@value #DEFAULT_USE_AFTER_RELEASE_SAMPLING}, chosen to cost under 5 % of
          * an acquire and release on average (BENCHMARKS.md).
          *
-         * @param interval one lease in how many is sampled, 0 or more
+         * @param interval one lease in how many, on average, is sampled; 0 or more
          * @return this builder
          * @throws IllegalArgumentException if {@code interval} is out of that range
          */
