@@ -76,7 +76,17 @@ public final class BufferPool implements AutoCloseable {
     private final String name;
     private final MemoryBudget budget;
     private final boolean ownBudget;
-    private final Reclaimer reclaimer = this::reclaim;
+    private final Reclaimer reclaimer = new Reclaimer() {
+        @Override
+        public long reclaim(long bytesWanted) {
+            return BufferPool.this.reclaim(bytesWanted);
+        }
+
+        @Override
+        public void budgetClosed(MemoryBudget closed) {
+            refusing = true; // acquires from caches and free lists charge nothing: they must be told
+        }
+    };
     private final SlabSource slabs;
     private final OwnedMappings.Owner owner;
     private final SizeClasses classes;
@@ -98,6 +108,11 @@ public final class BufferPool implements AutoCloseable {
     private final Registration jmx;
     /** Set by the first close: no acquire from then on. */
     private volatile boolean closed;
+    /**
+     * Set after {@code closed}, or when the budget (or an ancestor) closes: the one flag an acquire reads,
+     * which then says why it refuses.
+     */
+    private volatile boolean refusing;
     /** Set once a close gave everything back; until then every close tries again. Guarded by closing. */
     private boolean closeDone;
     private final Object closing = new Object();
@@ -183,7 +198,7 @@ public final class BufferPool implements AutoCloseable {
         if (size < 0 || size > largestPooledSize) {
             return acquireDedicated(size);
         }
-        checkOpen();
+        checkAcquirable();
         int cls = classes.indexOf(size);
         ThreadCaches caches = this.caches;
         if (caches == null) {
@@ -326,6 +341,7 @@ public final class BufferPool implements AutoCloseable {
         synchronized (this) {
             first = !closed;
             closed = true;
+            refusing = true;
             slabs.close(); // classes growing from now on give their new slab straight back
         }
         synchronized (closing) {
@@ -462,6 +478,17 @@ public final class BufferPool implements AutoCloseable {
         }
     }
 
+    /**
+     * An acquire's check, one volatile read as {@link #checkOpen()}'s: the pool closed, or its budget (or an
+     * ancestor) closed, which refuses even a slot that needs no charge, with the budget's own error.
+     */
+    private void checkAcquirable() {
+        if (refusing) {
+            checkOpen();
+            budget.checkOpen();
+        }
+    }
+
     private BufferLease acquireDedicated(int size) {
         if (size < 0) {
             throw new IllegalArgumentException("buffer size must be >= 0: " + size);
@@ -470,7 +497,7 @@ public final class BufferPool implements AutoCloseable {
             throw new IllegalArgumentException("buffer size " + Bytes.format(size) + " is above the largest lease"
                     + " of pool '" + name + "', " + Bytes.format(maxLeaseSize) + " (Builder.maxLeaseSize)");
         }
-        checkOpen();
+        checkAcquirable();
         DedicatedBuffer buffer = dedicated.acquire(size);
         return sampledAtRandom(leakSampling) ? decorate(buffer, true) : buffer;
     }
