@@ -54,7 +54,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * on every budget below it are asked to free memory (in creation order, a budget's own reclaimers before
  * its children's, until the shortfall is freed), then the charge is tried once more; only then does it
  * fail. So a pool under one child trims its idle memory when the process root is full. A charge made from
- * inside a reclaimer never runs reclaimers. Closing a budget tells its reclaimers
+ * inside a reclaimer never runs reclaimers, and neither does a charge larger than the limit of a level it goes
+ * through: nothing freed could make room for it. Closing a budget tells its reclaimers
  * ({@link Reclaimer#budgetClosed(MemoryBudget)}), so that a pool refuses work at once.
  *
  * <p><b>Owners and close.</b> A component charges through a {@link BudgetOwner} of its own
@@ -278,7 +279,8 @@ public final class MemoryBudget implements AutoCloseable {
 
     /**
      * Charges {@code bytes} to this budget and every ancestor. If a level refuses, asks the reclaimers at
-     * and below that level to free memory and tries once more.
+     * and below that level to free memory and tries once more; unless {@code bytes} is above the limit of this
+     * budget or an ancestor, which no reclaimer could make room for: then it is refused at once.
      *
      * @param bytes the bytes to charge
      * @throws IllegalArgumentException if {@code bytes < 0}
@@ -550,10 +552,16 @@ public final class MemoryBudget implements AutoCloseable {
         return null;
     }
 
-    /** The slow path: reclaim below the refusing level, retry once, then answer false or throw. */
+    /**
+     * The slow path: reclaim below the refusing level, retry once, then answer false or throw. A charge no
+     * reclaimer could make room for is refused at once.
+     */
     private boolean chargeAfterRefusal(long bytes, MemoryBudget refused, BudgetOwner owner, boolean orThrow) {
         long reclaimed = -1;
-        if (!refused.closed && !RECLAIMING.isBound()) {
+        MemoryBudget never = refused.closed ? null : refused.neverAllowing(bytes);
+        if (never != null) {
+            refused = never;
+        } else if (!refused.closed && !RECLAIMING.isBound()) {
             MemoryBudget level = refused;
             long shortfall = Math.max(1, bytes - (level.limit - level.used()));
             reclaimed = ScopedValue.where(RECLAIMING, Boolean.TRUE).call(() -> level.reclaimBelow(shortfall));
@@ -572,6 +580,20 @@ public final class MemoryBudget implements AutoCloseable {
             return false;
         }
         throw BudgetExceededException.refused(refused, this, owner, bytes, reclaimed);
+    }
+
+    /**
+     * The lowest level from this one up whose limit is below {@code bytes}, or null. A charge holds its full
+     * bytes at every level it reaches (a parent holds at least what its child holds, reservation included),
+     * so such a level could never allow it, even with everything else freed.
+     */
+    private MemoryBudget neverAllowing(long bytes) {
+        for (MemoryBudget level = this; level != null; level = level.parent) {
+            if (bytes > level.limit) {
+                return level;
+            }
+        }
+        return null;
     }
 
     /**

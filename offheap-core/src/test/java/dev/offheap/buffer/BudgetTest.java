@@ -343,14 +343,18 @@ class BudgetTest {
                 .build()) {
             pool.acquire(SIZE).release(); // one idle slab
             assertThat(root.used()).isEqualTo(SLAB);
-            try (BudgetOwner other = root.owner("other")) {
+            try (BudgetOwner held = root.owner("held"); BudgetOwner other = root.owner("other")) {
+                held.charge(MiB / 2);
+                // within the limit, so the reclaimers run (a charge above it would be refused at once), but
+                // the slab they free is not enough
                 BudgetExceededException e = catchThrowableOfType(BudgetExceededException.class,
-                        () -> other.charge(MiB + 1));
+                        () -> other.charge(MiB / 2 + 1));
                 assertThat(e.reclaimed()).isEqualTo(SLAB);
-                assertThat(e.used()).isZero();
+                assertThat(e.used()).isEqualTo(MiB / 2);
                 assertThat(pool.stats().bytesFromOs()).isZero();
-                other.charge(MiB); // fits now
-                other.release(MiB);
+                other.charge(MiB / 2); // fits now
+                other.release(MiB / 2);
+                held.release(MiB / 2);
             }
         }
         assertThat(root.used()).isZero();
