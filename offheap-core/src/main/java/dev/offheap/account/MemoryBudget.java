@@ -54,7 +54,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * on every budget below it are asked to free memory (in creation order, a budget's own reclaimers before
  * its children's, until the shortfall is freed), then the charge is tried once more; only then does it
  * fail. So a pool under one child trims its idle memory when the process root is full. A charge made from
- * inside a reclaimer never runs reclaimers.
+ * inside a reclaimer never runs reclaimers, and neither does a charge larger than the limit of a level it goes
+ * through: nothing freed could make room for it. Closing a budget tells its reclaimers
+ * ({@link Reclaimer#budgetClosed(MemoryBudget)}), so that a pool refuses work at once.
  *
  * <p><b>Owners and close.</b> A component charges through a {@link BudgetOwner} of its own
  * ({@link #owner(String)}), which keeps its balance and the stack where it was opened. {@link #close()}
@@ -250,14 +252,19 @@ public final class MemoryBudget implements AutoCloseable {
     }
 
     /**
-     * Asks {@code reclaimer} to free memory whenever this budget or one of its ancestors refuses a charge. A
-     * reclaimer registered twice is asked twice. An exception it throws is logged, and counts as nothing freed.
+     * Asks {@code reclaimer} to free memory whenever this budget or one of its ancestors refuses a charge, until
+     * this budget closes, which tells it through {@link Reclaimer#budgetClosed(MemoryBudget)}. A reclaimer
+     * registered twice is asked twice. An exception it throws is logged, and counts as nothing freed. On a
+     * closed budget it is not kept: it is told at once that the budget is closed.
      *
      * @param reclaimer the code that frees memory
      * @throws NullPointerException if {@code reclaimer} is null
      */
     public void addReclaimer(Reclaimer reclaimer) {
         reclaimers.add(Objects.requireNonNull(reclaimer, "reclaimer"));
+        if (closed) {
+            tellClosed(reclaimer); // the close may have passed the list before this one joined it
+        }
     }
 
     /**
@@ -272,7 +279,8 @@ public final class MemoryBudget implements AutoCloseable {
 
     /**
      * Charges {@code bytes} to this budget and every ancestor. If a level refuses, asks the reclaimers at
-     * and below that level to free memory and tries once more.
+     * and below that level to free memory and tries once more; unless {@code bytes} is above the limit of this
+     * budget or an ancestor, which no reclaimer could make room for: then it is refused at once.
      *
      * @param bytes the bytes to charge
      * @throws IllegalArgumentException if {@code bytes < 0}
@@ -378,6 +386,19 @@ public final class MemoryBudget implements AutoCloseable {
         return closed;
     }
 
+    /**
+     * Throws the error every charge to this budget throws once it, or an ancestor, is closed: for a component
+     * built on the budget that refuses work with the budget's own words.
+     *
+     * @throws IllegalStateException if this budget or an ancestor is closed, naming this budget and the
+     *         ancestor whose close closed it
+     */
+    public void checkOpen() {
+        if (closed) {
+            throw closedError();
+        }
+    }
+
     /** {@return what is charged now and who took it, this budget and those below it} */
     public BudgetReport report() {
         List<BudgetReport.Owner> owing = new ArrayList<>();
@@ -404,7 +425,8 @@ public final class MemoryBudget implements AutoCloseable {
 
     /**
      * Closes this budget and every budget below it: each refuses further charges, gives its unused
-     * reservation back to its parent, and stops asking its reclaimers. Idle children are closed quietly;
+     * reservation back to its parent, and stops asking its reclaimers, telling each of them
+     * ({@link Reclaimer#budgetClosed(MemoryBudget)}) before this returns. Idle children are closed quietly;
      * memory still charged anywhere below is reported here. Closing twice does nothing.
      *
      * @throws IllegalStateException if memory is still charged here: its first line names each budget path,
@@ -530,10 +552,16 @@ public final class MemoryBudget implements AutoCloseable {
         return null;
     }
 
-    /** The slow path: reclaim below the refusing level, retry once, then answer false or throw. */
+    /**
+     * The slow path: reclaim below the refusing level, retry once, then answer false or throw. A charge no
+     * reclaimer could make room for is refused at once.
+     */
     private boolean chargeAfterRefusal(long bytes, MemoryBudget refused, BudgetOwner owner, boolean orThrow) {
         long reclaimed = -1;
-        if (!refused.closed && !RECLAIMING.isBound()) {
+        MemoryBudget never = refused.closed ? null : refused.neverAllowing(bytes);
+        if (never != null) {
+            refused = never;
+        } else if (!refused.closed && !RECLAIMING.isBound()) {
             MemoryBudget level = refused;
             long shortfall = Math.max(1, bytes - (level.limit - level.used()));
             reclaimed = ScopedValue.where(RECLAIMING, Boolean.TRUE).call(() -> level.reclaimBelow(shortfall));
@@ -552,6 +580,20 @@ public final class MemoryBudget implements AutoCloseable {
             return false;
         }
         throw BudgetExceededException.refused(refused, this, owner, bytes, reclaimed);
+    }
+
+    /**
+     * The lowest level from this one up whose limit is below {@code bytes}, or null. A charge holds its full
+     * bytes at every level it reaches (a parent holds at least what its child holds, reservation included),
+     * so such a level could never allow it, even with everything else freed.
+     */
+    private MemoryBudget neverAllowing(long bytes) {
+        for (MemoryBudget level = this; level != null; level = level.parent) {
+            if (bytes > level.limit) {
+                return level;
+            }
+        }
+        return null;
     }
 
     /**
@@ -687,7 +729,9 @@ public final class MemoryBudget implements AutoCloseable {
             closedBy = closer;
             closed = true;
         }
-        reclaimers.clear();
+        for (Reclaimer reclaimer : reclaimers) {
+            tellClosed(reclaimer);
+        }
         for (MemoryBudget child : children) {
             child.shutDown(closer);
         }
@@ -707,9 +751,19 @@ public final class MemoryBudget implements AutoCloseable {
         }
     }
 
-    private void checkOpen() {
-        if (closed) {
-            throw closedError();
+    /**
+     * Takes {@code reclaimer} off this closed budget's list and tells it so: once per registration, by whoever
+     * removes it (the close, or an {@link #addReclaimer} that raced it).
+     */
+    private void tellClosed(Reclaimer reclaimer) {
+        if (!reclaimers.remove(reclaimer)) {
+            return;
+        }
+        try {
+            reclaimer.budgetClosed(this);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "a reclaimer of memory budget '" + path()
+                    + "' failed when told the budget closed", e);
         }
     }
 

@@ -24,6 +24,10 @@ package dev.offheap.account;
  * possibly while that thread holds locks of the component that was charging. It must be thread-safe, must
  * not wait for a lock that a thread may hold while charging, and should return quickly. A charge made from
  * inside a reclaimer never runs reclaimers itself: if refused, it fails at once.
+ *
+ * <p>When the budget it is registered on closes (by its own {@link MemoryBudget#close()} or an ancestor's),
+ * the budget stops asking it and tells it once through {@link #budgetClosed(MemoryBudget)}, so that a
+ * component can refuse further work at once, even work that needs no new charge.
  */
 @FunctionalInterface
 public interface Reclaimer {
@@ -34,4 +38,15 @@ public interface Reclaimer {
      * @return the bytes released to the budget; 0 if none
      */
     long reclaim(long bytesWanted);
+
+    /**
+     * The budget this reclaimer is registered on has closed, or was closed when it was registered: it refuses
+     * every charge from now on ({@link MemoryBudget#checkOpen()} throws its error) and will not ask this
+     * reclaimer again. Called once per registration, on the thread that closed the budget (or registered the
+     * reclaimer), after the budget is marked closed. It must be quick and take no lock a charging thread may
+     * hold; an exception it throws is logged. Does nothing unless overridden.
+     *
+     * @param budget the budget this reclaimer was registered on, now closed
+     */
+    default void budgetClosed(MemoryBudget budget) {}
 }

@@ -76,7 +76,17 @@ public final class BufferPool implements AutoCloseable {
     private final String name;
     private final MemoryBudget budget;
     private final boolean ownBudget;
-    private final Reclaimer reclaimer = this::reclaim;
+    private final Reclaimer reclaimer = new Reclaimer() {
+        @Override
+        public long reclaim(long bytesWanted) {
+            return BufferPool.this.reclaim(bytesWanted);
+        }
+
+        @Override
+        public void budgetClosed(MemoryBudget closed) {
+            refusing = true; // acquires from caches and free lists charge nothing: they must be told
+        }
+    };
     private final SlabSource slabs;
     private final OwnedMappings.Owner owner;
     private final SizeClasses classes;
@@ -101,6 +111,11 @@ public final class BufferPool implements AutoCloseable {
     private final Registration jmx;
     /** Set by the first close: no acquire from then on. */
     private volatile boolean closed;
+    /**
+     * Set after {@code closed}, or when the budget (or an ancestor) closes: the one flag an acquire reads,
+     * which then says why it refuses.
+     */
+    private volatile boolean refusing;
     /** Set once a close gave everything back; until then every close tries again. Guarded by closing. */
     private boolean closeDone;
     private final Object closing = new Object();
@@ -206,7 +221,7 @@ public final class BufferPool implements AutoCloseable {
         if (size < 0 || size > largestPooledSize) {
             return acquireDedicated(size);
         }
-        checkOpen();
+        checkAcquirable();
         int cls = classes.indexOf(size);
         ThreadCaches caches = this.caches;
         if (caches == null) {
@@ -352,6 +367,7 @@ public final class BufferPool implements AutoCloseable {
         synchronized (this) {
             first = !closed;
             closed = true;
+            refusing = true;
             slabs.close(); // classes growing from now on give their new slab straight back
         }
         synchronized (closing) {
@@ -489,6 +505,17 @@ public final class BufferPool implements AutoCloseable {
         }
     }
 
+    /**
+     * An acquire's check, one volatile read as {@link #checkOpen()}'s: the pool closed, or its budget (or an
+     * ancestor) closed, which refuses even a slot that needs no charge, with the budget's own error.
+     */
+    private void checkAcquirable() {
+        if (refusing) {
+            checkOpen();
+            budget.checkOpen();
+        }
+    }
+
     private BufferLease acquireDedicated(int size) {
         if (size < 0) {
             throw new IllegalArgumentException("buffer size must be >= 0: " + size);
@@ -497,7 +524,7 @@ public final class BufferPool implements AutoCloseable {
             throw new IllegalArgumentException("buffer size " + Bytes.format(size) + " is above the largest lease"
                     + " of pool '" + name + "', " + Bytes.format(maxLeaseSize) + " (Builder.maxLeaseSize)");
         }
-        checkOpen();
+        checkAcquirable();
         DedicatedBuffer buffer = dedicated.acquire(size);
         return sampledAtRandom(leakSampling) ? decorate(buffer, true) : buffer;
     }
@@ -541,7 +568,10 @@ public final class BufferPool implements AutoCloseable {
         deferred.retry();
     }
 
-    /** Sampling where no thread cache counts acquires down (virtual threads, dedicated leases). */
+    /**
+     * Sampling where no thread cache counts acquires down (virtual threads, dedicated leases): each lease with
+     * probability 1/interval, as the random gaps of a thread cache ({@link ThreadCache#gap(int)}).
+     */
     private static boolean sampledAtRandom(int interval) {
         return interval > 0 && ThreadLocalRandom.current().nextInt(interval) == 0;
     }
@@ -730,11 +760,14 @@ public final class BufferPool implements AutoCloseable {
         }
 
         /**
-         * Leak detection: one lease in {@code interval} is tracked (1 tracks every lease, 0 none). A tracked
-         * lease that becomes unreachable without release is logged with the stack of its acquisition and its
-         * memory goes back to the pool. Default 4096.
+         * Leak detection: one lease in {@code interval} on average is tracked, at random (1 tracks every lease,
+         * 0 none). Each lease is tracked with probability 1/interval, whichever call site and thread acquires it
+         * (on a thread with a cache the gap to the next tracked lease is drawn at random, with the interval as
+         * mean), so no call site escapes because of the pattern of its calls. A tracked lease that becomes
+         * unreachable without release is logged with the stack of its acquisition and its memory goes back to
+         * the pool. Default 4096.
          *
-         * @param interval one lease in how many is tracked, 0 or more
+         * @param interval one lease in how many, on average, is tracked; 0 or more
          * @return this builder
          * @throws IllegalArgumentException if {@code interval} is out of that range
          */
@@ -763,14 +796,17 @@ public final class BufferPool implements AutoCloseable {
 
         /**
          * Use-after-release detection in production, in the spirit of GWP-ASan: one lease in
-         * {@code interval} (per thread; at random on virtual threads) is served as in checked mode, its views
-         * dying at release, and it records where it was acquired and released. A view of such a lease kept
+         * {@code interval} on average, at random, is served as in checked mode, its views dying at release, and
+         * it records where it was acquired and released. Each lease is sampled with probability 1/interval,
+         * whichever call site and thread acquires it (on a thread with a cache the gap to the next sampled lease
+         * is drawn at random, with the interval as mean, as heap profilers do), so a call site is never left out
+         * because of the pattern of its calls. A view of such a lease kept
          * past release throws {@link IllegalStateException} (the JDK's "Already closed"); a use of its
          * handle throws with both stacks in the message and a {@code dev.offheap.UseAfterRelease} JFR event.
          * 0 turns it off. Default {@value #DEFAULT_USE_AFTER_RELEASE_SAMPLING}, chosen to cost under 5 % of
          * an acquire and release on average (BENCHMARKS.md).
          *
-         * @param interval one lease in how many is sampled, 0 or more
+         * @param interval one lease in how many, on average, is sampled; 0 or more
          * @return this builder
          * @throws IllegalArgumentException if {@code interval} is out of that range
          */

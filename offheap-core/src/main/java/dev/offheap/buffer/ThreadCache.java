@@ -17,6 +17,7 @@
 package dev.offheap.buffer;
 
 import java.util.Arrays;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Free slots kept by one platform thread, a small stack per size class, touched only by that thread with
@@ -28,6 +29,12 @@ import java.util.Arrays;
  *
  * <p>Idle decay: every {@value #DECAY_INTERVAL} acquires, the slots of each class this thread has not
  * acquired since the last look go back to the shared stripes, where {@code trim()} can free them.
+ *
+ * <p>Sampling: the acquires between two sampled leases of each kind are drawn at random, geometric with the
+ * interval as mean ({@link #gap(int)}), so every lease is sampled with probability 1/interval whatever the
+ * pattern of calls: a fixed period would never sample the first of two acquires per request when the
+ * period is even. The decay keeps its fixed period; one countdown to the nearest of the three keeps the fast
+ * path to a decrement and a branch, and draws only when it runs out.
  *
  * <p>Other threads touch a cache only through {@link #requestFlush()}, drain it once its owner is dead, or
  * {@link #detach()} it when the pool closes. A cache is the value of a thread-local, which lives as long as
@@ -61,7 +68,10 @@ final class ThreadCache {
     private volatile boolean flushRequested;
     private final int leakInterval;
     private final int useAfterReleaseInterval;
-    /** Acquires until the next sample of either kind, and what each kind had left when it was set. */
+    /**
+     * Acquires until the next sample of either kind or decay, and what each had left when it was set: the
+     * sampling gaps drawn at random, the decay's fixed.
+     */
     private int countdown;
     private int countdownStart;
     private int leakLeft;
@@ -82,8 +92,8 @@ final class ThreadCache {
         this.home = stripeHint(owner);
         this.leakInterval = leakInterval;
         this.useAfterReleaseInterval = useAfterReleaseInterval;
-        this.leakLeft = leakInterval > 0 ? leakInterval : Integer.MAX_VALUE;
-        this.useAfterReleaseLeft = useAfterReleaseInterval > 0 ? useAfterReleaseInterval : Integer.MAX_VALUE;
+        this.leakLeft = leakInterval > 0 ? gap(leakInterval) : Integer.MAX_VALUE;
+        this.useAfterReleaseLeft = useAfterReleaseInterval > 0 ? gap(useAfterReleaseInterval) : Integer.MAX_VALUE;
         this.countdown = this.countdownStart = Math.min(Math.min(leakLeft, useAfterReleaseLeft), decayLeft);
     }
 
@@ -135,9 +145,10 @@ final class ThreadCache {
     }
 
     /**
-     * Counts one acquire: 0 for almost every call; {@link #LEAK} once every leak interval (the leases leak
-     * detection tracks), {@link #USE_AFTER_RELEASE} once every use-after-release interval, or both. One
-     * counter for both kinds and the idle decay keeps the fast path to a decrement and a branch.
+     * Counts one acquire: 0 for almost every call; {@link #LEAK} for one in every leak interval on average
+     * (the leases leak detection tracks), {@link #USE_AFTER_RELEASE} for one in every use-after-release
+     * interval on average, or both. One counter for both kinds and the idle decay keeps the fast path to a
+     * decrement and a branch.
      */
     int sample() {
         if (--countdown > 0) {
@@ -151,11 +162,11 @@ final class ThreadCache {
         int kinds = 0;
         if (leakInterval > 0 && (leakLeft -= elapsed) <= 0) {
             kinds |= LEAK;
-            leakLeft = leakInterval;
+            leakLeft = gap(leakInterval);
         }
         if (useAfterReleaseInterval > 0 && (useAfterReleaseLeft -= elapsed) <= 0) {
             kinds |= USE_AFTER_RELEASE;
-            useAfterReleaseLeft = useAfterReleaseInterval;
+            useAfterReleaseLeft = gap(useAfterReleaseInterval);
         }
         if ((decayLeft -= elapsed) <= 0) {
             decay();
@@ -163,6 +174,20 @@ final class ThreadCache {
         }
         countdown = countdownStart = Math.min(Math.min(leakLeft, useAfterReleaseLeft), decayLeft);
         return kinds;
+    }
+
+    /**
+     * Acquires up to and including the next sampled one: geometric with mean {@code interval} (each acquire
+     * sampled with probability 1/interval, independently of the others, as {@code nextInt(interval) == 0}
+     * per acquire does where no cache counts down), at least 1, at most {@code Integer.MAX_VALUE}.
+     */
+    static int gap(int interval) {
+        if (interval == 1) {
+            return 1;
+        }
+        double u = 1.0 - ThreadLocalRandom.current().nextDouble(); // (0, 1]
+        double failures = Math.floor(Math.log(u) / Math.log1p(-1.0 / interval));
+        return (int) Math.min(Integer.MAX_VALUE, 1 + failures);
     }
 
     /** Flushes every class with no acquire since the last decay. */

@@ -146,14 +146,17 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
 
     /**
      * Charges as many of {@code wanted} new chunks as the budget allows (the rest go elsewhere: a spill
-     * file): all at once if it accepts, else, once its reclaimers ran, the room it has left. Returns how many
-     * were charged. Called outside the source's lock: a reclaimer may trim this source.
+     * file): all at once, up to what its limits hold, if it accepts, else, once its reclaimers ran, the room
+     * it has left. Returns how many were charged. Called outside the source's lock: a reclaimer may trim
+     * this source.
      */
     final int chargeAsManyAs(int wanted) {
-        if (tryCharge(wanted)) {
-            return wanted;
+        // More than the limits hold is refused without asking the reclaimers, who may make room for this much.
+        int most = (int) Math.min(wanted, chunksWithinLimits());
+        if (tryCharge(most)) {
+            return most;
         }
-        int room = (int) Math.min(wanted, chunksAvailable());
+        int room = (int) Math.min(most, chunksAvailable());
         while (room > 0 && !tryCharge(room)) { // only another thread taking the room meanwhile fails it
             room = (int) Math.min(room - 1, chunksAvailable());
         }

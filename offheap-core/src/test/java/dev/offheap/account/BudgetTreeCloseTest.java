@@ -25,6 +25,8 @@ import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.store.ChunkPool;
 import dev.offheap.store.DoubleArray;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -154,6 +156,52 @@ class BudgetTreeCloseTest {
         assertThatCode(store::close).doesNotThrowAnyException();
         assertThat(process.used()).isZero();
         assertThat(process.children()).isEmpty();
+    }
+
+    /**
+     * A reclaimer hears once that its budget closed, by its own close or an ancestor's, or at once if it is
+     * registered on a closed budget; it is not asked again, and one that throws does not stop the close.
+     */
+    @Test
+    void reclaimersAreToldOnceThatTheirBudgetClosed() {
+        MemoryBudget process = MemoryBudget.root("process", 1000);
+        MemoryBudget io = process.child("io", 1000);
+        List<String> told = new CopyOnWriteArrayList<>();
+        Reclaimer onIo = new Reclaimer() {
+            @Override
+            public long reclaim(long bytesWanted) {
+                return 0;
+            }
+
+            @Override
+            public void budgetClosed(MemoryBudget budget) {
+                told.add("io: " + budget.path() + (budget.isClosed() ? " closed" : " open"));
+            }
+        };
+        Reclaimer failing = new Reclaimer() {
+            @Override
+            public long reclaim(long bytesWanted) {
+                return 0;
+            }
+
+            @Override
+            public void budgetClosed(MemoryBudget budget) {
+                throw new IllegalStateException("failing on purpose");
+            }
+        };
+        process.addReclaimer(failing);
+        io.addReclaimer(onIo);
+        io.addReclaimer(wanted -> 0); // the default: nothing to hear
+
+        process.close();
+        process.close();
+        assertThat(told).containsExactly("io: process/io closed");
+        assertThat(io.removeReclaimer(onIo)).as("no longer registered").isFalse();
+
+        io.addReclaimer(onIo);
+        assertThat(told).as("registered after the close").containsExactly("io: process/io closed",
+                "io: process/io closed");
+        assertThat(io.removeReclaimer(onIo)).isFalse();
     }
 
     @Test

@@ -23,11 +23,13 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.BudgetOwner;
 import dev.offheap.account.MemoryBudget;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** A pool charges every byte it takes from the OS to its budget, and stays usable when the budget refuses. */
@@ -341,14 +343,18 @@ class BudgetTest {
                 .build()) {
             pool.acquire(SIZE).release(); // one idle slab
             assertThat(root.used()).isEqualTo(SLAB);
-            try (BudgetOwner other = root.owner("other")) {
+            try (BudgetOwner held = root.owner("held"); BudgetOwner other = root.owner("other")) {
+                held.charge(MiB / 2);
+                // within the limit, so the reclaimers run (a charge above it would be refused at once), but
+                // the slab they free is not enough
                 BudgetExceededException e = catchThrowableOfType(BudgetExceededException.class,
-                        () -> other.charge(MiB + 1));
+                        () -> other.charge(MiB / 2 + 1));
                 assertThat(e.reclaimed()).isEqualTo(SLAB);
-                assertThat(e.used()).isZero();
+                assertThat(e.used()).isEqualTo(MiB / 2);
                 assertThat(pool.stats().bytesFromOs()).isZero();
-                other.charge(MiB); // fits now
-                other.release(MiB);
+                other.charge(MiB / 2); // fits now
+                other.release(MiB / 2);
+                held.release(MiB / 2);
             }
         }
         assertThat(root.used()).isZero();
@@ -376,6 +382,50 @@ class BudgetTest {
             assertThat(root.used()).as("the region went back").isZero();
             assertThat(pool.stats().dedicatedLeases()).isZero();
             assertThat(pool.stats().bytesFromOs()).isZero();
+        }
+    }
+
+    /**
+     * A pool whose budget (or an ancestor) was closed refuses every acquire with the budget's error, even of a
+     * size whose free slot waits in a thread cache or a shared free list and needs no charge: with thread
+     * caches or without, on a platform or a virtual thread, pooled or dedicated. Leases held across the close
+     * still work and go back; the pool, not closed itself, still closes cleanly.
+     */
+    @Test
+    void acquiresAfterTheBudgetClosedThrowTheBudgetsErrorEvenWhenNoChargeIsNeeded() throws Exception {
+        for (int caches : new int[] {0, 4}) {
+            MemoryBudget root = MemoryBudget.root("process", 64 * MiB);
+            MemoryBudget io = root.child("io", 64 * MiB);
+            BufferPool pool = BufferPool.builder().name("io-" + caches).budget(io).threadCaches(caches).jmx(false)
+                    .build();
+            BufferLease held = pool.acquire(SIZE);
+            pool.acquire(SIZE).release(); // a free slot in the thread cache, or in the shared free list
+            Thread.ofVirtual().start(() -> pool.acquire(SIZE).release()).join();
+            root.closeQuietly();
+
+            String closed = "memory budget 'process/io' is closed because its ancestor 'process' is closed";
+            assertThatThrownBy(() -> pool.acquire(SIZE)).as("%d caches", caches)
+                    .isInstanceOf(IllegalStateException.class).hasMessage(closed);
+            assertThatThrownBy(() -> pool.acquire(2 * MiB)).as("dedicated").isInstanceOf(IllegalStateException.class)
+                    .hasMessage(closed);
+            AtomicReference<Throwable> thrown = new AtomicReference<>();
+            Thread virtual = Thread.ofVirtual().start(() -> {
+                try {
+                    pool.acquire(SIZE).release();
+                } catch (Throwable t) {
+                    thrown.set(t);
+                }
+            });
+            virtual.join();
+            assertThat(thrown.get()).as("on a virtual thread").isInstanceOf(IllegalStateException.class)
+                    .hasMessage(closed);
+            assertThat(pool.isClosed()).isFalse();
+
+            held.segment().set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
+            held.release();
+            pool.close();
+            assertThat(root.used()).isZero();
+            assertThat(root.children()).isEmpty();
         }
     }
 

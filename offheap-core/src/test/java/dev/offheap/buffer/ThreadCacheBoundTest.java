@@ -129,8 +129,18 @@ class ThreadCacheBoundTest {
 
     @Test
     void aClassNoLongerAcquiredDecaysBackToTheSharedLevel() throws Exception {
-        try (BufferPool pool = BufferPool.builder().name("decay").leakSampling(0).useAfterReleaseSampling(0)
-                .jmx(false).build()) {
+        decaysBackToTheSharedLevel(0);
+    }
+
+    /** The decay keeps its fixed period while the sampling gaps, on the same countdown, are drawn at random. */
+    @Test
+    void aClassNoLongerAcquiredDecaysBackWhileLeasesAreSampledAtRandom() throws Exception {
+        decaysBackToTheSharedLevel(3);
+    }
+
+    private static void decaysBackToTheSharedLevel(int leakSampling) throws Exception {
+        try (BufferPool pool = BufferPool.builder().name("decay").leakSampling(leakSampling)
+                .useAfterReleaseSampling(0).jmx(false).build()) {
             java.util.concurrent.FutureTask<Void> task = new java.util.concurrent.FutureTask<>(() -> {
                 List<BufferLease> held = new ArrayList<>();
                 for (int i = 0; i < 40; i++) {
