@@ -562,12 +562,16 @@ public final class ChunkPool implements AutoCloseable {
         }
     }
 
-    /** An array ended (its arena closed, its chunks let go of): its chunks go back to their sources. */
+    /**
+     * An array ended (its arena closed, its chunks let go of): its chunks go back to their sources, and only
+     * then does it leave {@code live}. A close that does not find it there goes on to close the sources, so by
+     * then its chunks must be back.
+     */
     private void forget(ArrayMemory array, Chunk[] chunks) {
-        live.remove(array);
         for (int i = chunks.length - 1; i >= 0; i--) {
             chunks[i].source.giveFromArray(chunks[i]); // in reverse: the free lists hand them out in the same order next
         }
+        live.remove(array);
     }
 
     private void checkOpen() {

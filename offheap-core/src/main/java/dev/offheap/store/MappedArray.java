@@ -836,15 +836,18 @@ public final class MappedArray implements AutoCloseable {
         }
     }
 
-    /** A view's arena is closed, its pages unmapped: its mapping and its bytes go back. */
+    /**
+     * A view's arena is closed, its pages unmapped: its mapping and its bytes go back, and only then does it
+     * leave {@code views}. A close that does not find it there returns at once, so by then it must be back.
+     */
     private void unmapped(ArrayMemory view) {
-        views.remove(view);
         long charge = ((MappedView) view.file()).charge();
         mappedBytes.addAndGet(-charge);
         mappings.give(1);
         if (account != null) {
             account.release(charge);
         }
+        views.remove(view);
     }
 
     /** The message of a failed map and of its causes (the JDK wraps the errno of mmap in an OutOfMemoryError). */
