@@ -25,8 +25,9 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>{@link #reserve} takes the addresses without memory ({@code PROT_NONE}, {@code MAP_NORESERVE});
  * {@link #map} replaces a piece of them with a shared mapping of a file range ({@code MAP_FIXED}), which is
- * safe because the range is ours. {@link #segment} hands out the whole range in an arena whose closing
- * unmaps it: the arena's handshake guarantees no thread is still reading when the addresses go away.
+ * safe because the range is ours. {@link #segment} hands out the whole range in an arena; its owner unmaps
+ * the range only once that arena has closed and its {@link Grace} has passed, so no thread is still reading
+ * when the addresses go away.
  */
 public final class AddressRange {
     private final MemorySegment base;
@@ -101,17 +102,17 @@ public final class AddressRange {
     }
 
     /**
-     * The first {@code byteSize} bytes of the range as a segment of {@code arena}; closing the arena runs
-     * {@code cleanup}, after the handshake, when no thread can be reading any more. The cleanup must leave
-     * nothing of the range mapped that nobody owns: unmap pieces ({@link #unmap(long, long)}) or hand the
-     * blocks moved in over to their owner where they are.
+     * The first {@code byteSize} bytes of the range as a segment of {@code arena}. Closing the arena ends the
+     * segment and nothing else: the owner of the range unmaps its pieces ({@link #unmap(long, long)}) or hands
+     * the blocks moved in over to their owner where they are only after the views' {@link Grace}, when no
+     * thread can be reading any more.
      */
     @SuppressWarnings("restricted")
-    public MemorySegment segment(long byteSize, Arena arena, Runnable cleanup) {
+    public MemorySegment segment(long byteSize, Arena arena) {
         if (byteSize < 0 || byteSize > length) {
             throw new IllegalArgumentException("segment of " + byteSize + " bytes in a range of " + length);
         }
-        return base.reinterpret(byteSize, arena, ignored -> cleanup.run());
+        return base.reinterpret(byteSize, arena, null);
     }
 
     /** The address of the byte at {@code offset}. */

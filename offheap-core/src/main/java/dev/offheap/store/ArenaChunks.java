@@ -64,8 +64,8 @@ final class ArenaChunks extends ChunkSource {
     }
 
     @Override
-    MemorySegment view(Chunk chunk, Arena arena) {
-        return chunk.region().viewIn(arena);
+    MemorySegment view(Chunk chunk, Arena views, Arena mappings) {
+        return chunk.region().viewIn(views);
     }
 
     @Override

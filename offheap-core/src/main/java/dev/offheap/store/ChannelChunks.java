@@ -18,6 +18,7 @@ package dev.offheap.store;
 
 import dev.offheap.account.BudgetOwner;
 import dev.offheap.os.AddressRange;
+import dev.offheap.os.Views;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -99,9 +100,11 @@ final class ChannelChunks extends ChunkSource {
         return false;
     }
 
+    /** The piece mapped in {@code mappings}, seen through a segment of {@code views} over the same addresses. */
     @Override
-    MemorySegment view(Chunk chunk, Arena arena) throws IOException {
-        return Uninterruptible.call(() -> channel.map(FileChannel.MapMode.READ_WRITE, chunk.offset, chunkSize, arena));
+    MemorySegment view(Chunk chunk, Arena views, Arena mappings) throws IOException {
+        return Views.over(Uninterruptible.call(() -> channel.map(FileChannel.MapMode.READ_WRITE, chunk.offset,
+                chunkSize, mappings)), views);
     }
 
     @Override

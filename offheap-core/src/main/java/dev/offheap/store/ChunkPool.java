@@ -18,25 +18,27 @@ package dev.offheap.store;
 
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.account.MemoryInUseException;
 import dev.offheap.account.Reclaimer;
 import dev.offheap.metrics.ChunkPoolMXBean;
 import dev.offheap.metrics.jfr.BudgetExceeded;
 import dev.offheap.metrics.jfr.PoolTrimmed;
 import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
+import dev.offheap.os.Grace;
 import dev.offheap.os.OwnedMappings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -63,6 +65,14 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * before. An array whose last owner released it, or whose pool closed, throws {@link IllegalStateException}
  * from every method (see {@link TypedArray}).
  *
+ * <p>Memory an I/O operation or native call is using through one of an array's segments (a {@code ByteBuffer}
+ * of it in a channel's read or write) is never freed, unmapped or lent to another array under it: the JDK
+ * refuses to end the segment meanwhile. The array's last release then throws
+ * {@link MemoryInUseException} and changes nothing; the pool's close quarantines the array (see
+ * {@link #close()}). The memory of an array that ended waits for one more handshake with every thread before
+ * another array reuses it, or it is unmapped or given back ({@code dev.offheap.os.Grace}, JDK-8364167); each
+ * release pays for it before it returns, unless another thread's handshake passed meanwhile.
+ *
  * <p>On Linux every array is one contiguous range of addresses with its chunks in it: memory chunks are
  * anonymous blocks moved in with their pages ({@code mremap}), spill chunks are pieces of the spill file
  * mapped in ({@code mmap MAP_FIXED}). An element access is one bounds-checked segment access whatever chunks
@@ -86,13 +96,20 @@ public final class ChunkPool implements AutoCloseable {
     private final MemoryBudget spillBudget;
     private final boolean ownSpillBudget;
     private final Reclaimer reclaimer = bytesWanted -> trimMemory();
-    private final Set<ArrayMemory> live = ConcurrentHashMap.newKeySet();
+    /** The arrays not yet ended, each with its chunks. */
+    private final Map<ArrayMemory, Chunk[]> live = new ConcurrentHashMap<>();
     /** Allocations hold the read lock, close the write lock: close waits for allocations in flight. */
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
-    private final AtomicBoolean closing = new AtomicBoolean();
     private final ChunkPoolMetrics metrics = new ChunkPoolMetrics(this);
     private final Registration jmx;
+    /** Set by the first close: no new array from then on. */
     private volatile boolean closed;
+    /** Set by the first close that got the write lock. Guarded by the write lock. */
+    private boolean closeBegun;
+    /** Set once a close gave everything back; until then every close tries again. Guarded by the write lock. */
+    private boolean closeDone;
+    /** Bytes of memory chunks held by quarantined arrays, as the last close left them. */
+    private volatile long bytesQuarantined;
 
     private ChunkPool(ChunkPoolSettings settings) throws IOException {
         this.name = settings.name();
@@ -377,7 +394,8 @@ public final class ChunkPool implements AutoCloseable {
 
     /**
      * Gives the space of every free chunk back to the OS (memory) or the file system (spill file), and its
-     * charge back to the budget.
+     * charge back to the budget. Free chunks are all the space there is to give back: memory an I/O operation
+     * holds in an open pool belongs to a live array (its release changed nothing), never to a free chunk.
      *
      * @return the bytes given back by this call
      * @throws IllegalStateException if the pool is closed
@@ -408,7 +426,8 @@ public final class ChunkPool implements AutoCloseable {
      * @return the snapshot
      */
     public ChunkPoolStats stats() {
-        return new ChunkPoolStats(name, memoryBudget.path(), live.size(), layout.mappingsUsed(), 0, memory.stats(),
+        return new ChunkPoolStats(name, memoryBudget.path(), live.size(), layout.mappingsUsed(), bytesQuarantined,
+                memory.stats(),
                 spill == null ? Optional.empty() : Optional.of(spill.stats()));
     }
 
@@ -430,43 +449,76 @@ public final class ChunkPool implements AutoCloseable {
      * Ends every array still alive, then frees all memory, closes and so deletes the spill file, and gives
      * every charge back. Safe while other threads still use the arrays: each array's segments end first
      * (a handshake with every thread: an access in progress completes, later ones throw
-     * {@link IllegalStateException} naming this pool), and the memory is unmapped only afterwards. Waits for
-     * allocations in flight, and for arrays whose last release another thread is making meanwhile: once
-     * close returns, nothing of the pool is mapped, in use or charged. A second close does nothing.
+     * {@link IllegalStateException} naming this pool), and the memory is unmapped only after one more. Waits
+     * for allocations in flight, and for arrays whose last release another thread is making meanwhile: once
+     * close returns, nothing of the pool is mapped, in use or charged. No new array is made from the moment
+     * close begins.
      *
-     * @throws IllegalStateException after closing everything else, if a native call or an I/O operation
-     *         still used a segment of an array: that array's memory stays alive (never freed under the
-     *         operation) until its owner releases it
+     * <p>An array whose segment an I/O operation or native call still holds (a {@code ByteBuffer} of it in a
+     * blocked read, say) cannot end: the JDK holds its arena. Its memory is never freed under the operation: it
+     * stays mapped and charged, counted in {@link ChunkPoolStats#bytesQuarantined()}, and the operation goes on
+     * into it. The array is quarantined: every method of its handle throws {@link IllegalStateException} naming
+     * this pool ({@code get} and {@code set} with the limits {@link TypedArray} states), while the segments it
+     * handed out keep working until it ends. Everything else goes back (the other arrays end, free chunks are
+     * given back), and this throws {@link MemoryInUseException} naming the arrays, their bytes and what to do:
+     * call close again once the operation has ended. That close ends them and gives everything back; it
+     * throws the same way while they are still held. Once a close has given everything back, closing again
+     * does nothing.
+     *
+     * @throws MemoryInUseException if an I/O operation or native call holds a segment of an array (see above)
      */
     @Override
     public void close() {
-        if (!closing.compareAndSet(false, true)) {
-            return;
-        }
         closed = true;
         lifecycle.writeLock().lock();
         try {
+            if (closeDone) {
+                return;
+            }
+            boolean first = !closeBegun;
+            closeBegun = true;
             RuntimeException failure = null;
+            List<ArrayMemory> held = new ArrayList<>();
             try {
-                jmx.close();
-                memoryBudget.removeReclaimer(reclaimer);
-                for (ArrayMemory array : live) {
+                if (first) {
+                    jmx.close();
+                    memoryBudget.removeReclaimer(reclaimer);
+                }
+                for (ArrayMemory array : live.keySet()) {
                     try {
-                        array.closeByOwner();
-                    } catch (RuntimeException e) { // an arena still acquired (a native call in progress)
+                        if (!array.closeByOwner()) {
+                            held.add(array);
+                        }
+                    } catch (RuntimeException e) {
                         failure = failure == null ? e : failure;
                     }
                 }
-                live.clear();
             } finally {
-                try {
-                    memory.close();
-                    if (spill != null) {
-                        spill.close();
+                if (held.isEmpty()) {
+                    closeDone = true;
+                    bytesQuarantined = 0;
+                    live.clear();
+                    try {
+                        memory.close();
+                        if (spill != null) {
+                            spill.close();
+                        }
+                    } finally {
+                        closeBudgets();
                     }
-                } finally {
-                    closeBudgets();
+                } else {
+                    memory.trim(); // what is free goes back; the quarantined arrays' chunks stay mapped and charged
+                    if (spill != null) {
+                        spill.trim();
+                    }
                 }
+            }
+            if (!held.isEmpty()) {
+                MemoryInUseException inUse = quarantined(held);
+                if (failure != null) {
+                    inUse.addSuppressed(failure);
+                }
+                throw inUse;
             }
             if (failure != null) {
                 throw failure;
@@ -474,6 +526,31 @@ public final class ChunkPool implements AutoCloseable {
         } finally {
             lifecycle.writeLock().unlock();
         }
+    }
+
+    /** Counts the quarantined arrays' memory chunks, and says what stays behind and what to do. */
+    private MemoryInUseException quarantined(List<ArrayMemory> held) {
+        long heldBytes = 0;
+        long memoryChunks = 0;
+        StringBuilder arrays = new StringBuilder();
+        for (ArrayMemory array : held) {
+            Chunk[] chunks = live.getOrDefault(array, new Chunk[0]);
+            heldBytes += chunks.length * chunkSize;
+            for (Chunk chunk : chunks) {
+                memoryChunks += chunk.source == memory ? 1 : 0;
+            }
+            TypedArray handle = array.handle();
+            arrays.append(arrays.isEmpty() ? "" : ", ")
+                    .append(handle == null ? "an array of " + array.byteSize() + " bytes" : handle.describe());
+        }
+        bytesQuarantined = memoryChunks * chunkSize;
+        boolean one = held.size() == 1;
+        return new MemoryInUseException("cannot close " + owner() + " completely: " + (one ? "its array " : "its "
+                + held.size() + " arrays ") + arrays + " cannot end", heldBytes, "everything else went back; "
+                + (one ? "that array's" : "their") + " chunks stay mapped and charged to '" + memoryBudget.path()
+                + "' (stats().bytesQuarantined()), " + (one ? "the array refuses" : "the arrays refuse")
+                + " every use, and the pool makes no new array; call close() again once that operation has ended to"
+                + " give them back", null);
     }
 
     /** Closes the budgets this pool made for itself; a budget given to the builder stays open. */
@@ -533,19 +610,19 @@ public final class ChunkPool implements AutoCloseable {
                 }
                 array = layout.map(chunks, byteSize, arena, ended -> forget(ended, chunks));
             } catch (IOException e) {
-                arena.close();
+                Grace.endViews(arena); // never handed out: it closes
                 request.giveBackAfter(e);
                 throw new UncheckedIOException("cannot map or clear " + chunks.length + " chunks of pool '" + name
                         + "' (spill directory " + spillDirectory + ")", e);
             } catch (RuntimeException | Error e) {
-                arena.close();
+                Grace.endViews(arena);
                 request.giveBackAfter(e);
                 throw e;
             }
             if (contents == Contents.ZEROS) {
                 request.fillReused(array.chunks());
             }
-            live.add(array);
+            live.put(array, chunks);
             return array;
         } finally {
             lifecycle.readLock().unlock();
@@ -562,12 +639,16 @@ public final class ChunkPool implements AutoCloseable {
         }
     }
 
-    /** An array ended (its arena closed, its chunks let go of): its chunks go back to their sources. */
+    /**
+     * An array ended (its arena closed, its chunks let go of): its chunks go back to their sources, and only
+     * then does it leave {@code live}. A close that does not find it there goes on to close the sources, so by
+     * then its chunks must be back.
+     */
     private void forget(ArrayMemory array, Chunk[] chunks) {
-        live.remove(array);
         for (int i = chunks.length - 1; i >= 0; i--) {
             chunks[i].source.giveFromArray(chunks[i]); // in reverse: the free lists hand them out in the same order next
         }
+        live.remove(array);
     }
 
     private void checkOpen() {

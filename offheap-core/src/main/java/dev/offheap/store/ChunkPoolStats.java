@@ -28,8 +28,9 @@ import java.util.Optional;
  * @param budgetPath the path of the budget the memory chunks charge
  * @param liveArrays arrays not yet released
  * @param mappings   memory mappings the live arrays hold (Linux), counted against {@code vm.max_map_count}
- * @param bytesQuarantined of {@code bytesInUse}, bytes of arrays a close could not end because an I/O operation
- *                   or native call holds one of their segments; the next close ends them
+ * @param bytesQuarantined of {@code bytesInUse}, bytes of the memory chunks of arrays a close could not end
+ *                   because an I/O operation or native call holds one of their segments: mapped, charged and
+ *                   never lent again; the close repeated after the operation ends them
  * @param memory     the memory chunks
  * @param spill      the spill file's chunks, empty without a spill directory
  */

@@ -400,8 +400,12 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
     /** Whether {@link #unback} can give space back on this source. */
     abstract boolean canTrim();
 
-    /** The chunk's memory as a segment of {@code arena} (the scattered layout). */
-    abstract MemorySegment view(Chunk chunk, Arena arena) throws IOException;
+    /**
+     * The chunk's memory as a segment of {@code views} (the scattered layout). A source that maps the chunk to
+     * make it ({@code FileChannel.map}) maps it in {@code mappings}, which is closed only after {@code views}
+     * and their grace: closing {@code views} ends the segment and unmaps nothing.
+     */
+    abstract MemorySegment view(Chunk chunk, Arena views, Arena mappings) throws IOException;
 
     /**
      * The end of the run of this source's chunks from {@code chunks[start]} that {@link #place} puts in a

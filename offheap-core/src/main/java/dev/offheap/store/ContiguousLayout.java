@@ -103,21 +103,23 @@ final class ContiguousLayout implements ArrayLayout {
             }
             throw e;
         }
-        MemorySegment whole = range.segment(byteSize, arena, () -> {
-            leave(chunks, chunks.length, range);
-            if (chunks.length == 0) {
-                range.unmap();
-            }
-        });
+        MemorySegment whole = range.segment(byteSize, arena);
         MemorySegment[] slices = new MemorySegment[chunks.length];
         for (int i = 0; i < chunks.length; i++) {
             long offset = i * chunkSize;
             slices[i] = whole.asSlice(offset, Math.min(chunkSize, byteSize - offset));
         }
-        return new ArrayMemory("chunk pool '" + pool + "'", arena, whole, slices, chunkShift, byteSize, array -> {
+        // Runs once the views have ended and their grace has passed: nothing can reach the range any more.
+        Consumer<ArrayMemory> letGo = array -> {
+            leave(chunks, chunks.length, range);
+            if (chunks.length == 0) {
+                range.unmap();
+            }
             mappings.give(runMappings);
             afterClose.accept(array);
-        });
+        };
+        return new ArrayMemory("chunk pool '" + pool + "'", arena, null, whole, slices, chunkShift, byteSize, letGo,
+                null);
     }
 
     /** The mappings placing {@code chunks} adds: one per run of file pieces (memory blocks are counted already). */

@@ -97,7 +97,7 @@ final class FileChunks extends ChunkSource {
     }
 
     @Override
-    MemorySegment view(Chunk chunk, Arena arena) {
+    MemorySegment view(Chunk chunk, Arena views, Arena mappings) {
         throw new UnsupportedOperationException("file chunks are only mapped into an array's address range");
     }
 

@@ -19,12 +19,15 @@ package dev.offheap.store;
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.BudgetOwner;
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.account.MemoryInUseException;
 import dev.offheap.metrics.MappedArrayMXBean;
 import dev.offheap.metrics.jfr.BudgetExceeded;
 import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
 import dev.offheap.os.FileSpace;
+import dev.offheap.os.Grace;
 import dev.offheap.os.NativeMemory;
+import dev.offheap.os.Views;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -37,6 +40,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -59,13 +63,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * is a reference-counted {@link TypedArray} like any other; closing the {@code MappedArray} ends every view
  * still open, and further access through one throws {@link IllegalStateException} naming the file (a segment
  * a view handed out throws the JDK's own {@code IllegalStateException}). Closing while other threads still
- * use views is safe: the views end first (a handshake with every thread), the file is unmapped afterwards.
+ * use views is safe: the views end first (a handshake with every thread), the file is unmapped afterwards,
+ * after one more handshake (JDK-8364167: a thread the first one met where it could not throw makes its access
+ * after it, into the still mapped view).
  * (JDK 25 also sets the interrupt status of a thread that was inside an access when its view ended; this
  * class's file operations ignore an interrupt status set before they start, so that such a thread never
  * closes the file for the others, as a {@code FileChannel} used by an interrupted thread would.)
  * {@link #grow} lengthens the file without touching older views, which keep their length: take a new view to
  * reach the new elements. A read-only file gives read-only views, whose setters throw
- * {@link IllegalArgumentException}.
+ * {@link IllegalArgumentException}. A view's segments are plain native segments over the file's mapping (not
+ * {@code isMapped()}: {@link #force()} forces them). An I/O operation or native call holding a view's segment
+ * keeps it mapped: its last release throws {@link MemoryInUseException} and changes nothing, and
+ * {@link #close()} leaves it mapped and charged until the next close (see there).
  *
  * <p><b>Accounting.</b> Every view is one memory mapping. All mapped arrays of the JVM together may hold half
  * of Linux's {@code vm.max_map_count} (the rest is the JVM's): a view beyond that is refused with an
@@ -615,7 +624,7 @@ public final class MappedArray implements AutoCloseable {
         synchronized (viewsEnd) {
             for (ArrayMemory view : views) {
                 try {
-                    view.whole().force();
+                    ((MappedView) view.file()).mapping().force();
                 } catch (IllegalStateException releasedBefore) {
                     // Ended by another thread before this force began, and not yet out of the set: its pages are
                     // the file's, forced with the channel below.
@@ -689,15 +698,19 @@ public final class MappedArray implements AutoCloseable {
     /**
      * Ends every view still open, then closes the file, without forcing it. Threads still using a view get
      * {@link IllegalStateException} naming the file; ending the views is a handshake with every thread, so
-     * none is mid-access when the file is unmapped. Every charge goes back to the budget and the MXBean is
-     * unregistered. A second close does nothing.
+     * none is mid-access when the file is unmapped (after one more handshake). Every charge goes back to the
+     * budget and the MXBean is unregistered. Once a close has done all this, closing again does nothing.
      *
-     * <p>The JDK refuses to end a view while an I/O or native operation holds one of its segments (a
-     * {@code ByteBuffer} of it being written to a channel, say): then this throws, the array counts as closed
-     * (every method throws), and that view stays mapped and charged, with the file open, until {@code close}
-     * is called again once the operation is over.
+     * <p>The JDK refuses to end a view while an I/O operation or native call holds one of its segments (a
+     * {@code ByteBuffer} of it being written to a channel, say), and the view is never unmapped under it: it
+     * stays mapped and charged, and the operation goes on into it. Every other view ends, the array counts as
+     * closed (every method throws, and so does every method of the held view's handle, {@code get} and
+     * {@code set} with the limits {@link TypedArray} states), the file stays open for the held view, and this
+     * throws {@link MemoryInUseException} with the views' bytes. Call close again once the operation has ended:
+     * it unmaps the view, gives its charge back and closes the file (or throws the same way while the view is
+     * still held).
      *
-     * @throws IllegalStateException if a view is held by an I/O or native operation (see above)
+     * @throws MemoryInUseException  if a view is held by an I/O operation or native call (see above)
      * @throws UncheckedIOException  if closing the file fails
      */
     @Override
@@ -707,22 +720,24 @@ public final class MappedArray implements AutoCloseable {
         }
         closed = true;
         jmx.close();
-        IllegalStateException inUse = null;
+        List<ArrayMemory> held = new ArrayList<>();
         for (ArrayMemory view : views) {
-            try {
-                view.close();
-            } catch (IllegalStateException e) {
-                if (inUse == null) {
-                    inUse = new IllegalStateException("cannot close " + path + " yet: an I/O or native operation"
-                            + " holds a segment of one of its views; it stays mapped until close is called again"
-                            + " once the operation is over", e);
-                } else {
-                    inUse.addSuppressed(e);
-                }
+            if (!view.closeByOwner()) {
+                held.add(view);
             }
         }
-        if (inUse != null) {
-            throw inUse;
+        if (!held.isEmpty()) {
+            long heldBytes = 0;
+            for (ArrayMemory view : held) {
+                heldBytes += ((MappedView) view.file()).charge();
+            }
+            boolean one = held.size() == 1;
+            throw new MemoryInUseException("cannot close mapped array " + path + " completely: " + (one ? "one"
+                    : held.size()) + " of its views cannot end", heldBytes, "every other view was unmapped; "
+                    + (one ? "that view stays" : "those views stay") + " mapped and charged"
+                    + (account == null ? "" : " to '" + account.budget().path() + "'") + ", refuses every use and"
+                    + " keeps the file open; call close() again once that operation has ended to unmap "
+                    + (one ? "it" : "them") + " and close the file", null);
         }
         fileClosed = true;
         if (account != null) {
@@ -795,24 +810,33 @@ public final class MappedArray implements AutoCloseable {
         }
     }
 
+    /**
+     * Maps the data in an arena of the view's own ({@code mapping}, never handed out), and hands out a segment
+     * over the same addresses in another ({@code arena}): a view ends by closing {@code arena}, which unmaps
+     * nothing, then {@code mapping}, whose handshake is the view's grace and which unmaps it.
+     */
     private ArrayMemory mapView(NpyHeader now, long charge) {
         Arena arena = Arena.ofShared();
+        Arena mapping = Arena.ofShared();
         try {
             FileChannel.MapMode mapMode = mode == Mode.READ_ONLY ? FileChannel.MapMode.READ_ONLY
                     : FileChannel.MapMode.READ_WRITE;
-            MemorySegment segment = channel.map(mapMode, now.dataOffset(), now.dataBytes(), arena);
-            ArrayMemory memory = new ArrayMemory(arena, segment, new MemorySegment[] {segment}, ONE_CHUNK,
+            MemorySegment mapped = channel.map(mapMode, now.dataOffset(), now.dataBytes(), mapping);
+            MemorySegment segment = Views.over(mapped, arena);
+            ArrayMemory memory = new ArrayMemory("", arena, mapping, segment, new MemorySegment[] {segment}, ONE_CHUNK,
                     now.dataBytes(), this::unmapped, new MappedView(path, channel, now.dataOffset() + now.dataBytes(),
-                    charge, viewsEnd));
+                    charge, viewsEnd, mapped));
             views.add(memory);
             mappedBytes.addAndGet(charge);
             return memory;
         } catch (IOException e) {
-            arena.close();
+            Grace.endViews(arena); // never handed out: these close
+            Grace.endViews(mapping);
             throw new UncheckedIOException("cannot map " + path + " (" + now.dataBytes() + " bytes from byte "
                     + now.dataOffset() + "): " + reason(e), e);
         } catch (RuntimeException | Error e) {
-            arena.close();
+            Grace.endViews(arena);
+            Grace.endViews(mapping);
             throw e;
         }
     }
@@ -836,15 +860,18 @@ public final class MappedArray implements AutoCloseable {
         }
     }
 
-    /** A view's arena is closed, its pages unmapped: its mapping and its bytes go back. */
+    /**
+     * A view's arena is closed, its pages unmapped: its mapping and its bytes go back, and only then does it
+     * leave {@code views}. A close that does not find it there returns at once, so by then it must be back.
+     */
     private void unmapped(ArrayMemory view) {
-        views.remove(view);
         long charge = ((MappedView) view.file()).charge();
         mappedBytes.addAndGet(-charge);
         mappings.give(1);
         if (account != null) {
             account.release(charge);
         }
+        views.remove(view);
     }
 
     /** The message of a failed map and of its causes (the JDK wraps the errno of mmap in an OutOfMemoryError). */

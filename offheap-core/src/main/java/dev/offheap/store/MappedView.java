@@ -17,15 +17,17 @@
 package dev.offheap.store;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
  * One view of a {@link MappedArray}'s file, as its memory knows it: which file, where the view's data ends in
- * it, the bytes it charged, and the lock its arena is closed under ({@link ArrayMemory.FileView#endLock()}).
+ * it, the bytes it charged, the lock its arenas are closed under ({@link ArrayMemory.FileView#endLock()}) and
+ * the mapping its segment is made over (in an arena of its own, never handed out: what {@code force} forces).
  * Explains an access that faulted (the file was truncated) and a closed view.
  */
-record MappedView(Path path, FileChannel channel, long end, long charge, Object endLock)
+record MappedView(Path path, FileChannel channel, long end, long charge, Object endLock, MemorySegment mapping)
         implements ArrayMemory.FileView {
 
     @Override

@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code vm.max_map_count} (65,530 by default), the other half is left to the JVM, whose threads, heap and
  * libraries need their own.
  */
-final class MappingBudget {
+class MappingBudget {
     private final AtomicLong used = new AtomicLong();
     private final long limit;
     private final String holder;

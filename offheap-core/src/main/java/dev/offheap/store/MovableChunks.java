@@ -77,7 +77,7 @@ final class MovableChunks extends ChunkSource {
     }
 
     @Override
-    MemorySegment view(Chunk chunk, Arena arena) {
+    MemorySegment view(Chunk chunk, Arena views, Arena mappings) {
         throw new UnsupportedOperationException("movable chunks are only moved into an array's address range");
     }
 

@@ -17,6 +17,7 @@
 package dev.offheap.store;
 
 import dev.offheap.account.BudgetOwner;
+import dev.offheap.os.Grace;
 import dev.offheap.os.OwnedMappings;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -67,19 +68,32 @@ final class ScatteredLayout implements ArrayLayout {
         return 0;
     }
 
+    /**
+     * The chunks' segments in {@code arena}, over blocks of the pool or over file pieces mapped in an arena of
+     * the array's own ({@code mappings}): the array ends by closing {@code arena}, then {@code mappings}, whose
+     * handshake is the views' grace, before the pieces are unmapped and the chunks go back.
+     */
     @Override
     public ArrayMemory map(Chunk[] chunks, long byteSize, Arena arena, Consumer<ArrayMemory> afterClose)
             throws IOException {
-        MemorySegment[] views = new MemorySegment[chunks.length];
-        for (int i = 0; i < chunks.length; i++) {
-            long offset = i * chunkSize;
-            views[i] = chunks[i].source.view(chunks[i], arena).asSlice(0, Math.min(chunkSize, byteSize - offset));
+        Arena mappings = Arena.ofShared();
+        try {
+            MemorySegment[] views = new MemorySegment[chunks.length];
+            for (int i = 0; i < chunks.length; i++) {
+                long offset = i * chunkSize;
+                views[i] = chunks[i].source.view(chunks[i], arena, mappings)
+                        .asSlice(0, Math.min(chunkSize, byteSize - offset));
+            }
+            MemorySegment whole = switch (views.length) {
+                case 0 -> arena.allocate(0);
+                case 1 -> views[0];
+                default -> null;
+            };
+            return new ArrayMemory("chunk pool '" + pool + "'", arena, mappings, whole, views, chunkShift, byteSize,
+                    afterClose, null);
+        } catch (IOException | RuntimeException | Error e) {
+            Grace.endViews(mappings); // nothing was handed out: it closes
+            throw e;
         }
-        MemorySegment whole = switch (views.length) {
-            case 0 -> arena.allocate(0);
-            case 1 -> views[0];
-            default -> null;
-        };
-        return new ArrayMemory("chunk pool '" + pool + "'", arena, whole, views, chunkShift, byteSize, afterClose);
     }
 }

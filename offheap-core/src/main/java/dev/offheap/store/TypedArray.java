@@ -16,7 +16,9 @@
 
 package dev.offheap.store;
 
+import dev.offheap.account.MemoryInUseException;
 import dev.offheap.account.RefCounted;
+import dev.offheap.os.Views;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
@@ -37,6 +39,22 @@ import java.util.Optional;
  * belong to an arena of its own, closed (with a handshake with every thread) before its chunks are reused.
  * The one exception: an owner's {@link #release()} of an array its pool already closed does nothing and
  * returns false, so that closing the pool before its arrays is no error.
+ *
+ * <p><b>I/O in progress.</b> While an I/O operation or native call holds one of the array's segments (a
+ * {@code ByteBuffer} of it in a channel's read or write, a segment passed to a downcall) the JDK refuses to
+ * end them, and offheap never frees or reuses memory whose segments could not end. The last
+ * {@link #release()} then throws {@link MemoryInUseException} and changes nothing: release again once the
+ * operation has ended. Its pool's (or file's) {@code close()} quarantines the array instead: its memory stays
+ * mapped and charged (a pool counts it in {@code stats().bytesQuarantined()}), the operation goes on into it,
+ * and the array is dead to its handle: every method but {@link #refCount()}, {@link #elementType()},
+ * {@code toString()} and the owner's {@code release()} throws {@link IllegalStateException} naming the closed
+ * pool or file. {@code get} and {@code set}, which check nothing but the index on each call, throw too on the
+ * thread that closed the pool and on any thread that learned of the close through a happens-before (a lock, a
+ * volatile, a thread start or join); a thread that runs on without one (a loop already running, say) may
+ * still reach the quarantined memory, which stays this array's until the end. The segments the array handed
+ * out ({@link #contiguousSegment()}, {@link #forEachChunk}) keep working until then: the JDK holds their
+ * arena, which cannot be closed meanwhile. The pool's next {@code close()} after the operation has ended ends
+ * them and gives the memory back.
  *
  * <p>A platform thread whose access is cut short by a release or close on another thread may find its
  * interrupt status set: HotSpot (JDK 25) delivers the end of a shared arena to a thread inside an access as
@@ -64,9 +82,13 @@ public abstract sealed class TypedArray implements RefCounted
     /** Bytes per chunk as a shift, and the offset mask within a chunk: the scattered access path. */
     final int chunkShift;
     final long chunkMask;
-    /** The whole array as one segment, or null when its chunks are scattered (portable path). */
-    final MemorySegment whole;
-    final MemorySegment[] chunks;
+    /**
+     * The whole array as one segment, or null when its chunks are scattered (portable path). Not final only for
+     * {@link #cutOff()}; HotSpot trusts no instance field to be final, so get and set compile the same.
+     */
+    MemorySegment whole;
+    /** The chunks' segments; replaced, never changed, by {@link #cutOff()}. */
+    MemorySegment[] chunks;
     final long length;
 
     private final ArrayMemory memory;
@@ -86,6 +108,24 @@ public abstract sealed class TypedArray implements RefCounted
         this.chunks = memory.chunks();
         this.chunkShift = memory.chunkShift();
         this.chunkMask = (1L << chunkShift) - 1;
+        memory.handedOutAs(this);
+    }
+
+    /**
+     * The pool or file closed while an I/O operation or native call holds the memory (quarantined): this handle
+     * lets go of its segments for ones of the same sizes that throw ({@link Views#ended}: bounds first, then the
+     * closed arena, before any memory), so that get and set, which check nothing else, refuse too. Called under
+     * the memory's lock; the segments handed out before keep working.
+     */
+    final void cutOff() {
+        if (whole != null) {
+            whole = Views.ended(whole.byteSize());
+        }
+        MemorySegment[] ended = new MemorySegment[chunks.length];
+        for (int i = 0; i < ended.length; i++) {
+            ended[i] = Views.ended(chunks[i].byteSize());
+        }
+        chunks = ended;
     }
 
     /**
@@ -200,10 +240,11 @@ public abstract sealed class TypedArray implements RefCounted
      * Drops an owner; the last one gives the memory back.
      *
      * @return true if this call freed the memory (false if owners remain, or if the pool that made the
-     *         array was closed first and freed it then)
-     * @throws IllegalStateException if every owner already released the array, or if this last release
-     *         cannot end the memory now because a native call or an I/O operation still uses one of its
-     *         segments (then nothing changed: release again once it has finished)
+     *         array was closed first and freed it then, or quarantined it: then its next close frees it)
+     * @throws IllegalStateException if every owner already released the array
+     * @throws MemoryInUseException if this last release cannot end the memory now because an I/O operation or
+     *         native call still uses one of its segments: then nothing changed (the array keeps its owner and its
+     *         memory); release again once the operation has ended
      */
     @Override
     public final boolean release() {
@@ -217,13 +258,14 @@ public abstract sealed class TypedArray implements RefCounted
         if (current != 1) {
             return false;
         }
-        try {
-            return memory.close();
-        } catch (IllegalStateException acquired) {
+        ArrayMemory.Ending ending = memory.close();
+        if (ending == ArrayMemory.Ending.HELD) {
             REFS.setVolatile(this, 1);
-            throw new IllegalStateException("cannot release " + this + " now: a native call or an I/O operation"
-                    + " still uses its memory; nothing changed, release it once that has finished", acquired);
+            throw new MemoryInUseException("cannot release " + this + " now", memory.byteSize(),
+                    "nothing changed: the array keeps its owner and its memory; release it again once that operation"
+                            + " has ended", null);
         }
+        return ending == ArrayMemory.Ending.ENDED;
     }
 
     /**
@@ -239,8 +281,9 @@ public abstract sealed class TypedArray implements RefCounted
     /**
      * The same as {@link #release()}.
      *
-     * @throws IllegalStateException if every owner already released the array, or a native call or an I/O
-     *         operation still uses its memory (see {@link #release()})
+     * @throws IllegalStateException if every owner already released the array
+     * @throws MemoryInUseException if an I/O operation or native call still uses its memory (see
+     *         {@link #release()})
      */
     @Override
     public final void close() {
@@ -401,7 +444,7 @@ public abstract sealed class TypedArray implements RefCounted
      * ended (the segment was closed under the access), else {@code e} itself.
      */
     final IllegalStateException ifEnded(IllegalStateException e, String operation) {
-        return memory.isAlive() ? e : ended(operation, e);
+        return memory.isAlive() && memory.viewsOpen() ? e : ended(operation, e);
     }
 
     private IllegalStateException ended(String operation, IllegalStateException cause) {
@@ -409,7 +452,9 @@ public abstract sealed class TypedArray implements RefCounted
         if (file != null) {
             return file.closed(cause); // a view of a mapped file names the file
         }
-        String why = memory.closedByOwner() ? memory.owner() + " is closed" : "it was already released";
+        String why = !memory.closedByOwner() ? "it was already released" : memory.owner() + " is closed"
+                + (memory.isQuarantined() ? " (an I/O operation or native call held the array's memory then: it"
+                        + " stays mapped until the pool's next close after that operation)" : "");
         return new IllegalStateException("cannot " + operation + " " + this + ": " + why, cause);
     }
 
@@ -443,8 +488,16 @@ public abstract sealed class TypedArray implements RefCounted
 
     @Override
     public String toString() {
+        return describe(memory.isAlive() && refCount() > 0 ? "" : ", released");
+    }
+
+    /** The array as {@code toString()} names it while alive, for messages about it whatever its state. */
+    final String describe() {
+        return describe("");
+    }
+
+    private String describe(String state) {
         return getClass().getSimpleName() + "[length=" + length + (whole != null ? ", contiguous" : ", "
-                + chunks.length + " chunks") + (memory.owner().isEmpty() ? "" : ", " + memory.owner())
-                + (memory.isAlive() && refCount() > 0 ? "" : ", released") + "]";
+                + chunks.length + " chunks") + (memory.owner().isEmpty() ? "" : ", " + memory.owner()) + state + "]";
     }
 }

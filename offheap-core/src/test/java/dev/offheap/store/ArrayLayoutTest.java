@@ -81,7 +81,7 @@ class ArrayLayoutTest {
             assertThat(memory).isInstanceOf(MovableChunks.class);
             assertThat(spill).isInstanceOf(FileChunks.class);
             assertThat(layout.isContiguous()).isTrue();
-            assertThatThrownBy(() -> memory.view(null, Arena.ofAuto()))
+            assertThatThrownBy(() -> memory.view(null, Arena.ofAuto(), Arena.ofAuto()))
                     .isInstanceOf(UnsupportedOperationException.class);
 
             ChunkRequest request = ChunkRequest.take(3, memory, null, layout);

@@ -19,6 +19,7 @@ package dev.offheap.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.offheap.account.MemoryInUseException;
 import dev.offheap.suite.Waits;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -56,7 +57,7 @@ class ArrayLifetimeTest {
     }
 
     /** Every method of a dead array, by name. */
-    private static Map<String, ThrowingCallable> everyMethod(LongArray array, LongArray other) {
+    static Map<String, ThrowingCallable> everyMethod(LongArray array, LongArray other) {
         Map<String, ThrowingCallable> calls = new LinkedHashMap<>();
         calls.put("get", () -> array.get(0));
         calls.put("set", () -> array.set(1, 1));
@@ -196,9 +197,11 @@ class ArrayLifetimeTest {
                 while (!blockedInRead(reader)) {
                     Thread.sleep(5);
                 }
-                assertThatThrownBy(array::release).isInstanceOf(IllegalStateException.class)
+                assertThatThrownBy(array::release).isInstanceOf(MemoryInUseException.class)
+                        .hasMessageContaining("cannot release " + array + " now")
                         .hasMessageContaining("pool 'lifetime'")
-                        .hasMessageContaining("nothing changed");
+                        .hasMessageContaining("nothing changed")
+                        .hasMessageContaining("release it again once that operation has ended");
                 assertThat(array.refCount()).isEqualTo(1);
                 assertThat(array.length()).isEqualTo(LENGTH);
                 sink.write(ByteBuffer.wrap(new byte[] {1, 0, 0, 0, 0, 0, 0, 0}));

@@ -19,6 +19,7 @@ package dev.offheap.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.offheap.account.MemoryInUseException;
 import dev.offheap.suite.Waits;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -30,8 +31,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A close that finds two views held by I/O operations reports both: the first refusal is the cause of its
- * {@link IllegalStateException}, the second is suppressed in it. Both views stay mapped until the next close.
+ * A close that finds two views held by I/O operations reports both: its {@link MemoryInUseException} counts
+ * the two views and their bytes. Both views stay mapped until the next close.
  */
 class CloseWithTwoHeldViewsTest {
     @TempDir
@@ -60,16 +61,12 @@ class CloseWithTwoHeldViewsTest {
             }));
             pipe.source().read(ByteBuffer.allocate(1)); // the writer is inside its write, holding the view
         }
-        assertThatThrownBy(array::close).isInstanceOf(IllegalStateException.class)
-                .hasMessage("cannot close " + file + " yet: an I/O or native operation holds a segment of one of its"
-                        + " views; it stays mapped until close is called again once the operation is over")
-                .satisfies(e -> {
-                    assertThat(e.getCause()).isInstanceOf(IllegalStateException.class)
-                            .hasMessage("Session is acquired by 1 clients");
-                    assertThat(e.getSuppressed()).singleElement().isInstanceOf(IllegalStateException.class)
-                            .hasFieldOrPropertyWithValue("message", "Session is acquired by 1 clients");
-                });
+        assertThatThrownBy(array::close).isInstanceOf(MemoryInUseException.class)
+                .hasMessageStartingWith("cannot close mapped array " + file + " completely: 2 of its views cannot end")
+                .hasMessageContaining("close() again once that operation has ended")
+                .satisfies(e -> assertThat(((MemoryInUseException) e).heldBytes()).isEqualTo(2 << 20));
         assertThat(array.openViews()).isEqualTo(2);
+        assertThat(array.mappedBytes()).as("both stay mapped").isEqualTo(2 << 20);
         for (Pipe pipe : pipes) {
             ByteBuffer sink = ByteBuffer.allocate(1 << 16);
             while (pipe.source().read(sink.clear()) >= 0) {

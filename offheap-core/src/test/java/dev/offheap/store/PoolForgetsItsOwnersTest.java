@@ -21,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.account.BudgetOwners;
 import dev.offheap.account.MemoryBudget;
+import dev.offheap.account.MemoryInUseException;
 import dev.offheap.suite.Waits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A budget given to a pool outlives it, so the pool must take its owners off it: at close, and when the
  * build fails after the memory source was made. And a close that finds an array held by an I/O operation
- * still forgets every array (it throws, and the array's memory lives on until the operation ends).
+ * forgets it, and its owner, at the close repeated once the operation has ended.
  */
 class PoolForgetsItsOwnersTest {
     private static final long CHUNK = 64 << 10;
@@ -63,9 +64,15 @@ class PoolForgetsItsOwnersTest {
         shared.close();
     }
 
+    /**
+     * Issue 26 changed this: the close that finds the array held no longer forgets it (its memory then went on
+     * charged and mapped with nobody to give it back but the array's release); it keeps it, quarantined, and
+     * the close repeated once the operation has ended ends it and takes the pool's owner off the budget.
+     */
     @Test
-    void aCloseThatFindsAnArrayHeldStillForgetsIt() throws Exception {
-        ChunkPool pool = ChunkPool.builder().name("held-at-close").chunkSize(CHUNK).jmx(false).build();
+    void aCloseThatFindsAnArrayHeldForgetsItAndItsOwnerOnceCloseIsRepeated() throws Exception {
+        MemoryBudget shared = MemoryBudget.unlimited("owners-held");
+        ChunkPool pool = ChunkPool.builder().name("held-at-close").budget(shared).chunkSize(CHUNK).jmx(false).build();
         ByteArray array = pool.bytes(16 * CHUNK);
         ByteBuffer whole = array.contiguousSegment().isPresent()
                 ? array.contiguousSegment().orElseThrow().asByteBuffer()
@@ -84,8 +91,9 @@ class PoolForgetsItsOwnersTest {
         pipe.source().read(ByteBuffer.allocate(1)); // the writer is inside its write, holding the segment
         assertThat(pool.stats().liveArrays()).isEqualTo(1);
 
-        assertThatThrownBy(pool::close).isInstanceOf(IllegalStateException.class);
-        assertThat(pool.stats().liveArrays()).as("forgotten all the same").isZero();
+        assertThatThrownBy(pool::close).isInstanceOf(MemoryInUseException.class);
+        assertThat(pool.stats().liveArrays()).as("kept, quarantined").isEqualTo(1);
+        assertThat(ownerNames(shared)).as("its memory is still charged").containsExactly("store held-at-close memory chunks");
 
         ByteBuffer sink = ByteBuffer.allocate(1 << 16);
         while (pipe.source().read(sink.clear()) >= 0) {
@@ -93,8 +101,12 @@ class PoolForgetsItsOwnersTest {
         }
         pipe.source().close();
         Waits.join(writer);
-        array.release();
+        assertThat(array.release()).as("the owner's release after the close: nothing to do").isFalse();
+        pool.close();
         assertThat(pool.stats().liveArrays()).isZero();
+        assertThat(ownerNames(shared)).isEmpty();
+        assertThat(shared.used()).isZero();
+        shared.close();
     }
 
     private static Set<String> ownerNames(MemoryBudget budget) {
