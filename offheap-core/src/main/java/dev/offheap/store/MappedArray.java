@@ -64,8 +64,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * class's file operations ignore an interrupt status set before they start, so that such a thread never
  * closes the file for the others, as a {@code FileChannel} used by an interrupted thread would.)
  * {@link #grow} lengthens the file without touching older views, which keep their length: take a new view to
- * reach the new elements. A read-only file gives read-only views, whose setters throw
- * {@link IllegalArgumentException}.
+ * reach the new elements. A read-only file gives read-only views: every write through one ({@code set},
+ * {@code fill}, {@code copyFrom}, a copy into it, a kernel's write in {@code forEachChunk}) throws
+ * {@link IllegalArgumentException} naming the file and its mode, and changes nothing.
  *
  * <p><b>Accounting.</b> Every view is one memory mapping. All mapped arrays of the JVM together may hold half
  * of Linux's {@code vm.max_map_count} (the rest is the JVM's): a view beyond that is refused with an
@@ -118,7 +119,10 @@ public final class MappedArray implements AutoCloseable {
 
     /** How a file is opened. */
     public enum Mode {
-        /** Views can be read; a write throws {@link IllegalArgumentException}, and {@link #grow} refuses. */
+        /**
+         * Views can be read; a write through one throws {@link IllegalArgumentException} naming the file, and
+         * {@link #grow} refuses.
+         */
         READ_ONLY,
         /** Views can be read and written, and the file can {@link #grow}; one process at a time. */
         READ_WRITE
