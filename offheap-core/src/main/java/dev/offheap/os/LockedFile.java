@@ -41,11 +41,12 @@ import java.util.Set;
  * where a regular file was expected cannot block the open; the file that descriptor names is checked to be a
  * regular file before the channel opens the path, and the path must still name that file once the channel is
  * open (the channel opens the path, not {@code /proc/self/fd/N}, so that the JDK's file events name the file).
- * Only a path replaced twice within those microseconds could slip between the checks. The lock is an open file
- * description lock ({@code F_OFD_SETLK}) on the raw descriptor: it
- * belongs to this open file alone, so, unlike {@link FileLock} (a POSIX record lock of the whole process), it
- * is not lost when any other descriptor of the file in this process closes (as {@code fallocate}'s does at every
- * reservation), and two opens of one file in this process conflict as two processes would. It conflicts with
+ * Only a path replaced within those microseconds (by a pipe: the channel's open would block; twice: the channel
+ * would open another file) could slip between the checks. The lock is an open file description lock
+ * ({@code F_OFD_SETLK}) on the raw descriptor: it belongs to this open file alone, so, unlike {@link FileLock}
+ * (a POSIX record lock of the whole process), it is not lost when any other descriptor of the file in this
+ * process closes (as {@code fallocate}'s does at every reservation), and two opens of one file in this process
+ * conflict as two processes would. It conflicts with
  * other processes' {@code FileLock}s and {@code fcntl} locks too; like them it is advisory: a process that
  * takes no lock (NumPy) is not held off.
  *

@@ -123,8 +123,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Anything but a regular file (or a link to one) is refused before it is opened, with an
  * {@link ArrayFileException} that names what it is: a directory, a named pipe (whose open would block until a
- * writer came), a device or a socket. On Linux the open itself cannot block either: the file is first opened
- * with {@code O_NONBLOCK}, and checked to be a regular file before its channel is opened.
+ * writer came), a device or a socket. On Linux the file is then opened with {@code O_NONBLOCK} and checked
+ * again before its channel opens it, so that only a path replaced by a pipe within those microseconds could
+ * still block the open.
  *
  * <p>The methods of this class are thread-safe; element access follows {@link TypedArray}'s rules. Every
  * method but {@link #path()}, {@link #toString()} and {@link #close()} throws {@link IllegalStateException}
