@@ -19,6 +19,7 @@ package dev.offheap.os;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -45,7 +46,10 @@ final class Libc {
     static final int MAP_FIXED = 0x10;
     static final int MAP_ANONYMOUS = 0x20;
     static final int MAP_NORESERVE = 0x4000;
+    static final int O_RDONLY = 0x0;
     static final int O_RDWR = 0x2;
+    static final int O_NOCTTY = 0x100;
+    static final int O_NONBLOCK = 0x800;
     static final int O_CREAT = 0x40;
     static final int O_EXCL = 0x80;
     static final int O_CLOEXEC = 0x80000;
@@ -58,6 +62,18 @@ final class Libc {
     static final int MADV_DONTNEED = 4;
     static final int MADV_HUGEPAGE = 14;
     static final int ENOSPC = 28;
+    static final int ENOENT = 2;
+    static final int EAGAIN = 11;
+    static final int EEXIST = 17;
+    static final int ENOLCK = 37;
+    /** Open file description locks (Linux 3.15): owned by the open file, not the process. */
+    static final int F_OFD_GETLK = 36;
+    static final int F_OFD_SETLK = 37;
+    static final short F_RDLCK = 0;
+    static final short F_WRLCK = 1;
+    static final short F_UNLCK = 2;
+    /** {@code struct flock} on Linux x86_64 and aarch64: type, whence (shorts), start, len (off_t), pid. */
+    private static final long FLOCK_SIZE = 32;
     static final int EOPNOTSUPP = 95;
 
     private static final boolean LINUX = detectLinux();
@@ -73,6 +89,8 @@ final class Libc {
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2)) : null;
     private static final MethodHandle CLOSE = LINUX ? downcall("close",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT)) : null;
+    private static final MethodHandle FCNTL = LINUX ? downcall("fcntl",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS), Linker.Option.firstVariadicArg(2)) : null;
     private static final MethodHandle FTRUNCATE = LINUX ? downcall("ftruncate",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG)) : null;
     private static final MethodHandle FALLOCATE = LINUX ? downcall("fallocate",
@@ -240,6 +258,61 @@ final class Libc {
         }
     }
 
+    /** Whether {@link #open} and {@link #lockWholeFile} resolved. */
+    static boolean locksAvailable() {
+        return LINUX && OPEN != null && CLOSE != null && FCNTL != null;
+    }
+
+    /** {@code open(path, flags, mode)}: the new descriptor, or minus the errno. */
+    static int open(String path, int flags, int mode) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CAPTURE);
+            int fd = (int) OPEN.invokeExact(state, arena.allocateFrom(path), flags, mode);
+            return fd >= 0 ? fd : -errno(state);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code fcntl(fd, F_OFD_SETLK, ...)} over the whole file, also past its end: takes (or changes to) a lock
+     * of {@code type} without waiting. Returns 0, or the errno: EAGAIN or EACCES if another open file holds a
+     * lock that conflicts.
+     */
+    static int lockWholeFile(int fd, short type) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CAPTURE);
+            MemorySegment lock = flock(arena, type);
+            int rc = (int) FCNTL.invokeExact(state, fd, F_OFD_SETLK, lock);
+            return rc == 0 ? 0 : errno(state);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code fcntl(fd, F_OFD_GETLK, ...)} over the whole file: the type of a lock that another open file holds
+     * and that conflicts with one of {@code type} ({@link #F_RDLCK} or {@link #F_WRLCK}), {@link #F_UNLCK} if
+     * none does now, or minus the errno.
+     */
+    static int conflictingLock(int fd, short type) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CAPTURE);
+            MemorySegment lock = flock(arena, type);
+            int rc = (int) FCNTL.invokeExact(state, fd, F_OFD_GETLK, lock);
+            return rc == 0 ? lock.get(JAVA_SHORT, 0) : -errno(state);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** A {@code struct flock} of {@code type} over the whole file; {@code l_pid} 0 as OFD locks need. */
+    private static MemorySegment flock(Arena arena, short type) {
+        MemorySegment lock = arena.allocate(FLOCK_SIZE, 8); // zeroed: whence SEEK_SET, start 0, len 0 (to EOF)
+        lock.set(JAVA_SHORT, 0, type);
+        return lock;
+    }
+
     static void close(int fd) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
@@ -283,6 +356,10 @@ final class Libc {
     static String errnoName(int errno) {
         return switch (errno) {
             case 1 -> "EPERM";
+            case 2 -> "ENOENT";
+            case 11 -> "EAGAIN";
+            case 17 -> "EEXIST";
+            case 37 -> "ENOLCK";
             case 9 -> "EBADF";
             case 12 -> "ENOMEM (out of memory, or vm.max_map_count reached)";
             case 13 -> "EACCES";

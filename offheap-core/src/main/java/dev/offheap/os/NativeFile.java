@@ -52,7 +52,6 @@ public final class NativeFile implements AutoCloseable {
      */
     public static NativeFile spill(Path directory, String prefix) throws IOException {
         Callers.check("NativeFile.spill");
-        Files.createDirectories(directory);
         for (int attempt = 0; ; attempt++) {
             Path path = directory.resolve(prefix + "-" + ProcessHandle.current().pid() + "-"
                     + Long.toHexString(System.nanoTime()) + ".spill");

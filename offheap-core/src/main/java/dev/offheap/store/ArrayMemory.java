@@ -245,6 +245,12 @@ final class ArrayMemory {
         IllegalStateException closed(IllegalStateException cause);
 
         /**
+         * The exception for a write the JDK refused ({@code cause}) because the view is read-only, naming the
+         * file: {@code "cannot " + operation + " <file>: ..."}.
+         */
+        IllegalArgumentException readOnly(String operation, IllegalArgumentException cause);
+
+        /**
          * The lock a view's arenas are closed under. {@link MappedArray#force()} holds it while it forces the
          * views' mappings: a mapping's arena closed during its force would make the JDK throw an error
          * asynchronously into the forcing thread, wherever it is at that moment (even inside a class initializer

@@ -81,7 +81,7 @@ public final class ByteArray extends TypedArray {
      * @param value the new value
      * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
      * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
-     * @throws IllegalArgumentException if the array is a read-only view of a file
+     * @throws IllegalArgumentException if the array is a read-only view of a file (naming it)
      * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
      */
     public void set(long index, byte value) {
@@ -96,7 +96,7 @@ public final class ByteArray extends TypedArray {
         try {
             whole.setAtIndex(LAYOUT, index, value);
             return;
-        } catch (IndexOutOfBoundsException | IllegalStateException | InternalError e) {
+        } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "set");
         }
     }
@@ -105,7 +105,7 @@ public final class ByteArray extends TypedArray {
         long offset = Objects.checkIndex(index, length);
         try {
             chunks[(int) (offset >>> chunkShift)].set(LAYOUT, offset & chunkMask, value);
-        } catch (IllegalStateException | InternalError e) {
+        } catch (IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "set");
         }
     }
@@ -115,6 +115,7 @@ public final class ByteArray extends TypedArray {
      *
      * @param value the new value of every element
      * @throws IllegalStateException         if the array has ended (released, or its pool or file closed)
+     * @throws IllegalArgumentException     if the array is a read-only view of a file (naming it)
      * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
      */
     public void fill(byte value) {
@@ -130,6 +131,7 @@ public final class ByteArray extends TypedArray {
      * @throws IndexOutOfBoundsException     if {@code fromIndex} is negative, {@code toIndex} is larger than
      *                                       {@link #length()}, or {@code fromIndex} is larger than {@code toIndex}
      * @throws IllegalStateException         if the array has ended (released, or its pool or file closed)
+     * @throws IllegalArgumentException     if the array is a read-only view of a file (naming it)
      * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
      */
     public void fill(long fromIndex, long toIndex, byte value) {
@@ -162,7 +164,7 @@ public final class ByteArray extends TypedArray {
      * @throws NullPointerException          if {@code src} is null
      * @throws IndexOutOfBoundsException     if either range lies outside its array, or {@code count} is negative
      * @throws IllegalStateException         if the array has ended (released, or its pool or file closed)
-     * @throws IllegalArgumentException     if the array is a read-only view of a file
+     * @throws IllegalArgumentException     if the array is a read-only view of a file (naming it)
      * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
      */
     public void copyFrom(byte[] src, int srcIndex, long dstIndex, int count) {
@@ -180,7 +182,7 @@ public final class ByteArray extends TypedArray {
      * @throws NullPointerException          if {@code dst} is null
      * @throws IndexOutOfBoundsException     if either range lies outside its array, or {@code count} is negative
      * @throws IllegalStateException         if either array has ended (released, or its pool or file closed)
-     * @throws IllegalArgumentException     if {@code dst} is a read-only view of a file
+     * @throws IllegalArgumentException     if {@code dst} is a read-only view of a file (naming it)
      * @throws ArrayFileTruncatedException   if either array is a view of a file someone else truncated
      */
     public void copyTo(long srcIndex, ByteArray dst, long dstIndex, long count) {

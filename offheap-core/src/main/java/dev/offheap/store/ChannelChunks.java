@@ -25,7 +25,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
@@ -53,7 +52,6 @@ final class ChannelChunks extends ChunkSource {
 
     static ChannelChunks create(String pool, String name, long chunkSize, BudgetOwner account, Path directory,
             String prefix) throws IOException {
-        Files.createDirectories(directory);
         Path path = directory.resolve(prefix + "-" + ProcessHandle.current().pid() + "-"
                 + Long.toHexString(System.nanoTime()) + ".spill");
         Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,

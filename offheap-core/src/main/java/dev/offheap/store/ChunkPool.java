@@ -764,7 +764,9 @@ public final class ChunkPool implements AutoCloseable {
          * Where the spill file goes, for arrays larger than the memory limit. The file is owner-only and
          * unlinked at once on Linux (deleted at close elsewhere), so nothing stays behind.
          *
-         * @param directory an existing directory, or one {@link #build()} finds created by then
+         * @param directory an existing directory (or a link to one), or one {@link #build()} finds made by
+         *                  then: the pool never creates it, so that a mistyped path is an error, not a new
+         *                  directory on whichever disk it names
          * @return this builder
          * @throws NullPointerException if {@code directory} is null
          */
@@ -833,13 +835,14 @@ public final class ChunkPool implements AutoCloseable {
          * (with a spill directory) the spill file, and registers the MXBeans.
          *
          * @return the new pool, to close after use
-         * @throws IllegalArgumentException if settings do not fit together (the message says what to set)
+         * @throws IllegalArgumentException if settings do not fit together (the message says what to set), or
+         *                                  the spill directory does not exist or is not a directory
          * @throws UncheckedIOException if the spill file cannot be created
          */
         public ChunkPool build() {
             String name = this.name != null ? this.name : "chunk-pool-" + POOL_NUMBER.incrementAndGet();
-            if (spillDirectory != null && Files.exists(spillDirectory) && !Files.isDirectory(spillDirectory)) {
-                throw new IllegalArgumentException("spill directory " + spillDirectory + " is not a directory");
+            if (spillDirectory != null) {
+                checkSpillDirectory(spillDirectory);
             }
             ChunkPoolSettings settings = new ChunkPoolSettings(name, chunkSize, chunkSizeSet, budget, memoryLimit,
                     spillDirectory, spillLimit, spillBudget, ArrayLayout.contiguousFor(portable), mappingLimit, jmx)
@@ -850,6 +853,14 @@ public final class ChunkPool implements AutoCloseable {
                 throw new UncheckedIOException("cannot create the spill file of pool '" + name + "' in "
                         + spillDirectory + ": " + e.getMessage(), e);
             }
+        }
+
+        private static void checkSpillDirectory(Path directory) {
+            if (Files.isDirectory(directory)) {
+                return;
+            }
+            throw new IllegalArgumentException("spill directory " + directory + (Files.exists(directory)
+                    ? " is not a directory" : " does not exist: create it first (the pool never creates it)"));
         }
     }
 }

@@ -351,7 +351,7 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
     }
 
     final synchronized ChunkSourceStats stats() {
-        return new ChunkSourceStats(name, chunkSize, created, inUse, backed.size(), holes.size(), budget().used(),
+        return new ChunkSourceStats(name, chunkSize, created, inUse, backed.size(), holes.size(), account.outstanding(),
                 budget().limit(), peakBacked);
     }
 

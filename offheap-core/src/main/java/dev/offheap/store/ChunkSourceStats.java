@@ -27,7 +27,8 @@ import dev.offheap.account.Bytes;
  * @param inUse       chunks held by arrays
  * @param free        chunks with space behind them waiting for the next array
  * @param holes       chunks whose space was given back by {@code trim()}
- * @param bytesCharged bytes charged to the source's budget (in use plus free)
+ * @param bytesCharged bytes this source charged to its budget (in use plus free): its own share, not the
+ *                    budget's whole use when other pools or owners share the budget
  * @param limitBytes  the limit of the source's budget, {@code Long.MAX_VALUE} when there is none
  * @param peakBacked  the most chunks with space behind them (in use plus free) at once
  */

@@ -88,7 +88,7 @@ public final class LongArray extends TypedArray {
      * @param value the new value
      * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
      * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
-     * @throws IllegalArgumentException if the array is a read-only view of a file
+     * @throws IllegalArgumentException if the array is a read-only view of a file (naming it)
      * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
      */
     public void set(long index, long value) {
@@ -103,7 +103,7 @@ public final class LongArray extends TypedArray {
         try {
             whole.setAtIndex(LAYOUT, Objects.checkIndex(index, NO_OVERFLOW), value);
             return;
-        } catch (IndexOutOfBoundsException | IllegalStateException | InternalError e) {
+        } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "set");
         }
     }
@@ -112,7 +112,7 @@ public final class LongArray extends TypedArray {
         long offset = Objects.checkIndex(index, length) << 3;
         try {
             chunks[(int) (offset >>> chunkShift)].set(LAYOUT, offset & chunkMask, value);
-        } catch (IllegalStateException | InternalError e) {
+        } catch (IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "set");
         }
     }
@@ -122,6 +122,7 @@ public final class LongArray extends TypedArray {
      *
      * @param value the new value of every element
      * @throws IllegalStateException         if the array has ended (released, or its pool or file closed)
+     * @throws IllegalArgumentException     if the array is a read-only view of a file (naming it)
      * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
      */
     public void fill(long value) {
@@ -137,6 +138,7 @@ public final class LongArray extends TypedArray {
      * @throws IndexOutOfBoundsException     if {@code fromIndex} is negative, {@code toIndex} is larger than
      *                                       {@link #length()}, or {@code fromIndex} is larger than {@code toIndex}
      * @throws IllegalStateException         if the array has ended (released, or its pool or file closed)
+     * @throws IllegalArgumentException     if the array is a read-only view of a file (naming it)
      * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
      */
     public void fill(long fromIndex, long toIndex, long value) {
@@ -178,7 +180,7 @@ public final class LongArray extends TypedArray {
      * @throws NullPointerException          if {@code src} is null
      * @throws IndexOutOfBoundsException     if either range lies outside its array, or {@code count} is negative
      * @throws IllegalStateException         if the array has ended (released, or its pool or file closed)
-     * @throws IllegalArgumentException     if the array is a read-only view of a file
+     * @throws IllegalArgumentException     if the array is a read-only view of a file (naming it)
      * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
      */
     public void copyFrom(long[] src, int srcIndex, long dstIndex, int count) {
@@ -196,7 +198,7 @@ public final class LongArray extends TypedArray {
      * @throws NullPointerException          if {@code dst} is null
      * @throws IndexOutOfBoundsException     if either range lies outside its array, or {@code count} is negative
      * @throws IllegalStateException         if either array has ended (released, or its pool or file closed)
-     * @throws IllegalArgumentException     if {@code dst} is a read-only view of a file
+     * @throws IllegalArgumentException     if {@code dst} is a read-only view of a file (naming it)
      * @throws ArrayFileTruncatedException   if either array is a view of a file someone else truncated
      */
     public void copyTo(long srcIndex, LongArray dst, long dstIndex, long count) {

@@ -70,11 +70,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * class's file operations ignore an interrupt status set before they start, so that such a thread never
  * closes the file for the others, as a {@code FileChannel} used by an interrupted thread would.)
  * {@link #grow} lengthens the file without touching older views, which keep their length: take a new view to
- * reach the new elements. A read-only file gives read-only views, whose setters throw
- * {@link IllegalArgumentException}. A view's segments are plain native segments over the file's mapping (not
- * {@code isMapped()}: {@link #force()} forces them). An I/O operation or native call holding a view's segment
- * keeps it mapped: its last release throws {@link MemoryInUseException} and changes nothing, and
- * {@link #close()} leaves it mapped and charged until the next close (see there).
+ * reach the new elements. A read-only file gives read-only views: every write through one ({@code set},
+ * {@code fill}, {@code copyFrom}, a copy into it, a kernel's write in {@code forEachChunk}) throws
+ * {@link IllegalArgumentException} naming the file and its mode, and changes nothing. A view's segments are
+ * plain native segments over the file's mapping (not {@code isMapped()}: {@link #force()} forces them). An I/O
+ * operation or native call holding a view's segment keeps it mapped: its last release throws
+ * {@link MemoryInUseException} and changes nothing, and {@link #close()} leaves it mapped and charged until the
+ * next close (see there).
  *
  * <p><b>Accounting.</b> Every view is one memory mapping. All mapped arrays of the JVM together may hold half
  * of Linux's {@code vm.max_map_count} (the rest is the JVM's): a view beyond that is refused with an
@@ -98,7 +100,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p><b>Files changed underneath.</b> A file removed (unlinked) or replaced while open keeps working until
  * closed: the open channel and the mappings hold it, and {@link #grow} then writes the new zeros through the
  * channel (it never reserves space in whatever file the path names now). A file that another process truncates while it is mapped cannot be
- * protected against (files are not locked), but it never crashes the JVM: a bulk operation ({@code fill},
+ * protected against (the locks below are advisory), but it never crashes the JVM: a bulk operation ({@code fill},
  * copies, {@code toArray}, {@code forEachChunk}) on the lost part throws {@link ArrayFileTruncatedException}
  * naming the file, its size now, the size needed and the element; so does {@code get} or {@code set} where
  * the JDK reports the fault at once (interpreted code). In JIT-compiled code the JDK reports a fault
@@ -118,8 +120,26 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code '<i2'}. Anything else, and files that are truncated or corrupt, are refused with an
  * {@link ArrayFileException} saying why (an unsupported dtype is named, with the list of those that open).
  *
- * <p>The methods of this class are thread-safe; element access follows {@link TypedArray}'s rules. Files are
- * not locked: any number of processes may read one, but only one may open it read-write at a time. Every
+ * <p><b>One writer.</b> A file is open {@link Mode#READ_WRITE} by one opener at a time, or
+ * {@link Mode#READ_ONLY} by any number (two writers would each keep their own length, and the one that grew
+ * last would rewrite the header over the other's elements). In this JVM the file is known by its identity
+ * (device and inode: a hard or symbolic link names the same file); across processes by a lock on the open
+ * file, exclusive for a writer and shared for readers (on Linux an open file description lock, which no other
+ * descriptor of the file closing in this process can drop; elsewhere only writers lock, with a
+ * {@link java.nio.channels.FileLock}, which the JDK's caveats apply to). An open or create that another opener
+ * prevents throws {@link FileInUseException} naming the file and the other opener: in this JVM its mode, path
+ * and thread, with the stack that opened it as the cause; in another process the kind of lock it holds. The
+ * file is free again once {@link #close()} has succeeded (a close that throws keeps it until a later close
+ * succeeds); an array dropped without closing keeps it until the JVM ends. The locks are advisory: a process
+ * that takes none, such as NumPy (which never locks) or one writing the file with plain I/O, is not held off.
+ *
+ * <p>Anything but a regular file (or a link to one) is refused before it is opened, with an
+ * {@link ArrayFileException} that names what it is: a directory, a named pipe (whose open would block until a
+ * writer came), a device or a socket. On Linux the file is then opened with {@code O_NONBLOCK} and checked
+ * again before its channel opens it, so that only a path replaced by a pipe within those microseconds could
+ * still block the open.
+ *
+ * <p>The methods of this class are thread-safe; element access follows {@link TypedArray}'s rules. Every
  * method but {@link #path()}, {@link #toString()} and {@link #close()} throws {@link IllegalStateException}
  * naming the file once it is closed; a second close does nothing.
  */
@@ -127,9 +147,15 @@ public final class MappedArray implements AutoCloseable {
 
     /** How a file is opened. */
     public enum Mode {
-        /** Views can be read; a write throws {@link IllegalArgumentException}, and {@link #grow} refuses. */
+        /**
+         * Views can be read; a write through one throws {@link IllegalArgumentException} naming the file, and
+         * {@link #grow} refuses.
+         */
         READ_ONLY,
-        /** Views can be read and written, and the file can {@link #grow}; one process at a time. */
+        /**
+         * Views can be read and written, and the file can {@link #grow}; by one opener at a time, in this JVM
+         * and across processes, while no one has it {@code READ_ONLY}.
+         */
         READ_WRITE
     }
 
@@ -220,6 +246,8 @@ public final class MappedArray implements AutoCloseable {
     private static final int ONE_CHUNK = Long.SIZE - 2;
 
     private final Path path;
+    /** The open file, its lock, and its place among this JVM's openers: given up when the file is closed. */
+    private final FileClaim claim;
     private final FileChannel channel;
     private final Mode mode;
     private final FileSpace space;
@@ -237,20 +265,21 @@ public final class MappedArray implements AutoCloseable {
     /** Every view ended and the file closed: close is done. Guarded by {@code this}. */
     private boolean fileClosed;
 
-    private MappedArray(Path path, FileChannel channel, Mode mode, NpyHeader header, Options options) {
+    private MappedArray(Path path, FileClaim claim, Mode mode, NpyHeader header, Options options) {
         this.path = path;
-        this.channel = channel;
+        this.claim = claim;
+        this.channel = claim.channel();
         this.mode = mode;
         this.header = header;
         this.space = options.space;
-        this.fileKey = fileKey(path);
+        this.fileKey = claim.fileKey();
         this.mappings = options.mappings;
         this.account = options.budget == null ? null : options.budget.owner("mapped array " + path);
     }
 
-    /** Makes the array, on a channel that the caller closes if this throws, and shows it in JMX. */
-    private static MappedArray opened(Path path, FileChannel channel, Mode mode, NpyHeader header, Options options) {
-        MappedArray array = new MappedArray(path, channel, mode, header, options);
+    /** Makes the array, on a file that the caller closes if this throws, and shows it in JMX. */
+    private static MappedArray opened(Path path, FileClaim claim, Mode mode, NpyHeader header, Options options) {
+        MappedArray array = new MappedArray(path, claim, mode, header, options);
         if (options.jmx) {
             String name = options.name != null ? options.name : String.valueOf(path.getFileName());
             array.jmx = Jmx.registerPool("MappedArray", name, MappedArrayMXBean.class, new MappedArrayMetrics(array),
@@ -339,16 +368,16 @@ public final class MappedArray implements AutoCloseable {
     }
 
     private static MappedArray createFile(Path path, NpyHeader header, Options options) throws IOException {
-        FileChannel channel = FileChannel.open(path, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE), ownerOnly(path));
+        FileClaim claim = FileClaim.create(path);
         try {
+            FileChannel channel = claim.channel();
             reserve(options.space, channel, path, header.dataOffset(), reservedEnd(header));
             writeHeader(channel, header.encode(path));
             channel.force(true);
             forceDirectory(path);
-            return opened(path, channel, Mode.READ_WRITE, header, options);
+            return opened(path, claim, Mode.READ_WRITE, header, options);
         } catch (IOException | RuntimeException | Error e) {
-            closeAfterFailure(channel, e);
+            closeAfterFailure(claim, e);
             try {
                 Files.deleteIfExists(path);
             } catch (IOException suppressed) {
@@ -370,7 +399,10 @@ public final class MappedArray implements AutoCloseable {
      * @param mode read-only, or read-write
      * @return the array, open in {@code mode}
      * @throws NullPointerException if {@code path} or {@code mode} is null
-     * @throws ArrayFileException if the file is not an array offheap maps, or is truncated or corrupt
+     * @throws ArrayFileException if the file is not an array offheap maps, or is truncated or corrupt, or is not
+     *                            a regular file (a directory, a named pipe, a device: refused unopened)
+     * @throws FileInUseException if another opener has the file: {@code READ_WRITE} in this JVM or another
+     *                            process, or, for a {@code READ_WRITE} open, {@code READ_ONLY}
      * @throws IOException        if it cannot be read (missing, no permission), or read-write opening finds no
      *                            disk space for its holes
      */
@@ -430,9 +462,9 @@ public final class MappedArray implements AutoCloseable {
 
     private static MappedArray openFile(Path path, Mode mode, ElementType expected, Options options)
             throws IOException {
-        FileChannel channel = mode == Mode.READ_ONLY ? FileChannel.open(path, StandardOpenOption.READ)
-                : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        FileClaim claim = FileClaim.open(path, mode);
         try {
+            FileChannel channel = claim.channel();
             NpyHeader header = NpyHeader.read(channel, path);
             if (expected != null && header.type() != expected) {
                 throw new ArrayFileException(path, "holds " + describe(header.dtype()) + ", not " + expected);
@@ -440,9 +472,9 @@ public final class MappedArray implements AutoCloseable {
             if (mode == Mode.READ_WRITE) {
                 options.space.reserve(channel, path, header.dataOffset(), header.dataBytes());
             }
-            return opened(path, channel, mode, header, options);
+            return opened(path, claim, mode, header, options);
         } catch (IOException | RuntimeException | Error e) {
-            closeAfterFailure(channel, e);
+            closeAfterFailure(claim, e);
             throw e;
         }
     }
@@ -699,7 +731,8 @@ public final class MappedArray implements AutoCloseable {
      * Ends every view still open, then closes the file, without forcing it. Threads still using a view get
      * {@link IllegalStateException} naming the file; ending the views is a handshake with every thread, so
      * none is mid-access when the file is unmapped (after one more handshake). Every charge goes back to the
-     * budget and the MXBean is unregistered. Once a close has done all this, closing again does nothing.
+     * budget and the MXBean is unregistered; once the file is closed its lock is given up, and others may open
+     * it. Once a close has done all this, closing again does nothing.
      *
      * <p>The JDK refuses to end a view while an I/O operation or native call holds one of its segments (a
      * {@code ByteBuffer} of it being written to a channel, say), and the view is never unmapped under it: it
@@ -744,7 +777,7 @@ public final class MappedArray implements AutoCloseable {
             account.close();
         }
         try {
-            channel.close();
+            claim.close();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close " + path, e);
         }
@@ -918,19 +951,13 @@ public final class MappedArray implements AutoCloseable {
         }
     }
 
-    private static FileAttribute<?>[] ownerOnly(Path file) {
-        return isPosix(file)
-                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
-                : new FileAttribute<?>[0];
-    }
-
     private static boolean isPosix(Path file) {
         return file.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
 
-    private static void closeAfterFailure(FileChannel channel, Throwable failure) {
+    private static void closeAfterFailure(FileClaim claim, Throwable failure) {
         try {
-            channel.close();
+            claim.close();
         } catch (IOException e) {
             failure.addSuppressed(e);
         }

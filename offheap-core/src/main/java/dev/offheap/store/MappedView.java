@@ -25,7 +25,7 @@ import java.nio.file.Path;
  * One view of a {@link MappedArray}'s file, as its memory knows it: which file, where the view's data ends in
  * it, the bytes it charged, the lock its arenas are closed under ({@link ArrayMemory.FileView#endLock()}) and
  * the mapping its segment is made over (in an arena of its own, never handed out: what {@code force} forces).
- * Explains an access that faulted (the file was truncated) and a closed view.
+ * Explains an access that faulted (the file was truncated), a closed view and a write to a read-only one.
  */
 record MappedView(Path path, FileChannel channel, long end, long charge, Object endLock, MemorySegment mapping)
         implements ArrayMemory.FileView {
@@ -39,6 +39,12 @@ record MappedView(Path path, FileChannel channel, long end, long charge, Object 
             return null;
         }
         return size < end ? new ArrayFileTruncatedException(path, size, end, index, fault) : null;
+    }
+
+    @Override
+    public IllegalArgumentException readOnly(String operation, IllegalArgumentException cause) {
+        return new IllegalArgumentException("cannot " + operation + " " + path + ": its views are read-only, the"
+                + " file was opened READ_ONLY (MappedArray.Mode.READ_ONLY); open it READ_WRITE to write", cause);
     }
 
     @Override

@@ -191,6 +191,8 @@ public abstract sealed class TypedArray implements RefCounted
      * @throws IllegalStateException if the array has ended (released, or its pool or file closed), before or
      *         while the kernel runs
      * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     * @throws IllegalArgumentException if the kernel writes to a read-only view of a file: the JDK's refusal,
+     *         as the cause of one naming the file
      * @throws RuntimeException whatever {@code kernel} throws, unchanged
      */
     public final void forEachChunk(ChunkKernel kernel) {
@@ -211,6 +213,8 @@ public abstract sealed class TypedArray implements RefCounted
             throw fault(e, 0);
         } catch (IllegalStateException e) {
             throw ifEnded(e, "run a kernel over");
+        } catch (IllegalArgumentException e) {
+            throw refusedAsReadOnly(e) ? ifReadOnly(e, "run a kernel writing to") : e;
         }
     }
 
@@ -307,6 +311,8 @@ public abstract sealed class TypedArray implements RefCounted
             throw explained != null ? explained : dst.fault(e, dstIndex);
         } catch (IllegalStateException e) {
             throw dst.ifEnded(ifEnded(e, "copy from"), "copy to");
+        } catch (IllegalArgumentException e) {
+            throw dst.ifReadOnly(e, "copy to");
         }
     }
 
@@ -328,6 +334,8 @@ public abstract sealed class TypedArray implements RefCounted
             copyPieces(index, array, arrayIndex, arrayLength, count, toArray);
         } catch (IllegalStateException e) {
             throw ifEnded(e, operation);
+        } catch (IllegalArgumentException e) {
+            throw ifReadOnly(e, operation);
         }
     }
 
@@ -377,6 +385,8 @@ public abstract sealed class TypedArray implements RefCounted
             throw fault(e, fromIndex);
         } catch (IllegalStateException e) {
             throw ifEnded(e, "fill");
+        } catch (IllegalArgumentException e) {
+            throw ifReadOnly(e, "fill");
         }
     }
 
@@ -466,7 +476,29 @@ public abstract sealed class TypedArray implements RefCounted
         if (e instanceof IndexOutOfBoundsException) { // the segment's message, in Objects.checkIndex's words
             return new IndexOutOfBoundsException("Index " + index + " out of bounds for length " + length);
         }
+        if (e instanceof IllegalArgumentException refused) { // the JDK checks read-only before the index
+            return ifReadOnly(refused, operation + " element " + index + " of");
+        }
         return ifEnded((IllegalStateException) e, operation);
+    }
+
+    /**
+     * What to throw for {@code e}, thrown by a write to a segment of this array: for a read-only view of a
+     * file (the only arrays whose segments are read-only), an exception naming the file; else {@code e}.
+     */
+    final RuntimeException ifReadOnly(IllegalArgumentException e, String operation) {
+        ArrayMemory.FileView file = memory.file();
+        return file != null && segmentAt(0).isReadOnly() ? file.readOnly(operation, e) : e;
+    }
+
+    /**
+     * Whether {@code e} is the JDK's refusal to write a read-only segment, thrown by its access check (a
+     * kernel may throw an {@link IllegalArgumentException} of its own, which passes unchanged).
+     */
+    private static boolean refusedAsReadOnly(IllegalArgumentException e) {
+        StackTraceElement[] stack = e.getStackTrace();
+        return stack.length > 0 && stack[0].getClassName().startsWith("jdk.internal.foreign.")
+                && stack[0].getMethodName().equals("checkReadOnly");
     }
 
     /**

@@ -21,9 +21,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.os.NativeFile;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link ChunkPool.Builder} settings that only work together: a setting that implies another adjusts it
@@ -42,6 +45,31 @@ class ChunkPoolSettingsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("spillLimit(67108864)")
                 .hasMessageContaining("spillDirectory(");
+    }
+
+    @ParameterizedTest(name = "portable={0}")
+    @ValueSource(booleans = {false, true})
+    void aMissingSpillDirectoryIsRefusedNamingItAndNothingIsCreated(boolean portable) throws Exception {
+        Path missing = spillDirectory.resolve("not-made").resolve("spill");
+        assertThatThrownBy(() -> ChunkPool.builder().name("missing").memoryLimit(MIB).spillDirectory(missing)
+                .portable(portable).jmx(false).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("spill directory " + missing)
+                .hasMessageContaining("does not exist");
+        assertThat(spillDirectory.resolve("not-made")).as("no directory made").doesNotExist();
+        Path file = Files.writeString(spillDirectory.resolve("a-file"), "x");
+        assertThatThrownBy(() -> ChunkPool.builder().memoryLimit(MIB).spillDirectory(file).portable(portable)
+                .jmx(false).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("spill directory " + file)
+                .hasMessageContaining("not a directory");
+        Path link = Files.createSymbolicLink(spillDirectory.resolve("link"), spillDirectory);
+        try (ChunkPool pool = ChunkPool.builder().chunkSize(64 * KIB).memoryLimit(0).spillDirectory(link)
+                .portable(portable).jmx(false).build();
+             ByteArray spilled = pool.bytes(64 * KIB)) {
+            spilled.set(1, (byte) 7);
+            assertThat(spilled.get(1)).as("a link to a directory is a directory").isEqualTo((byte) 7);
+        }
     }
 
     @Test

@@ -83,4 +83,19 @@ class PoolFiguresTest {
             assertThat(pool.metrics().getLimitBytes()).as("no limit").isEqualTo(Long.MAX_VALUE);
         }
     }
+
+    @Test
+    void eachPoolSharingABudgetReportsTheBytesItChargedNotTheWholeBudgetsUse() {
+        MemoryBudget shared = MemoryBudget.root("shared", MemoryBudget.UNLIMITED);
+        try (ChunkPool first = ChunkPool.builder().name("first").budget(shared).chunkSize(MIB).jmx(false).build();
+             ChunkPool second = ChunkPool.builder().name("second").budget(shared).chunkSize(MIB).jmx(false).build();
+             ByteArray three = first.bytes(3 * MIB);
+             ByteArray two = second.bytes(2 * MIB)) {
+            assertThat(shared.used()).isEqualTo(5 * MIB);
+            assertThat(first.stats().memory().bytesCharged()).as("first's own chunks").isEqualTo(3 * MIB);
+            assertThat(second.stats().memory().bytesCharged()).as("second's own chunks").isEqualTo(2 * MIB);
+            assertThat(first.stats().memory().format()).endsWith("3.0 MiB of unlimited");
+        }
+        assertThat(shared.used()).isZero();
+    }
 }
