@@ -19,6 +19,7 @@ package dev.offheap.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.offheap.account.MemoryInUseException;
 import dev.offheap.suite.HeldByIo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -112,8 +113,8 @@ class MappedArrayOpenersTest {
         ByteArray bytes = array.bytes();
         HeldByIo held = HeldByIo.writing(bytes.contiguousSegment().orElseThrow().asByteBuffer());
         try {
-            assertThatThrownBy(array::close).isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("cannot close " + file + " yet");
+            assertThatThrownBy(array::close).isInstanceOf(MemoryInUseException.class)
+                    .hasMessageContaining("cannot close mapped array " + file + " completely");
             assertThatThrownBy(() -> MappedArray.open(file, MappedArray.Mode.READ_WRITE))
                     .as("the file is still open: a view is mapped").isInstanceOf(FileInUseException.class);
             assertThatThrownBy(() -> MappedArray.open(file, MappedArray.Mode.READ_WRITE))
