@@ -585,6 +585,10 @@ public final class ChunkPool implements AutoCloseable {
     private ArrayMemory allocate(ElementType type, long length, Contents contents) {
         Objects.requireNonNull(contents, "contents");
         checkOpen();
+        memoryBudget.checkOpen(); // free chunks need no charge: a closed budget must still refuse them
+        if (spill != null) {
+            spill.budget().checkOpen();
+        }
         if (length < 0) {
             throw new IllegalArgumentException("array length must be >= 0: " + length);
         }
