@@ -48,7 +48,7 @@ public final class AddressRange {
             throw new IllegalArgumentException("address range must be a positive number of pages: " + length);
         }
         long base = mapAligned(length, Libc.PROT_NONE, Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS | Libc.MAP_NORESERVE,
-                "address reservation");
+                owner.describe("address reservation"));
         OwnedMappings.add(base, length, owner);
         return new AddressRange(MemorySegment.ofAddress(base), length);
     }
@@ -64,11 +64,11 @@ public final class AddressRange {
         long raw = Libc.mmap(MemorySegment.NULL, mapped, prot, flags, -1, 0L, what).address();
         long base = (raw + align - 1) & -align;
         if (base > raw) {
-            Libc.munmap(MemorySegment.ofAddress(raw), base - raw);
+            Libc.munmap(MemorySegment.ofAddress(raw), base - raw, what);
         }
         long tail = raw + mapped - (base + length);
         if (tail > 0) {
-            Libc.munmap(MemorySegment.ofAddress(base + length), tail);
+            Libc.munmap(MemorySegment.ofAddress(base + length), tail, what);
         }
         return base;
     }

@@ -87,7 +87,7 @@ public final class NativeFile implements AutoCloseable {
     public synchronized void grow(long newSize) {
         checkOpen();
         if (newSize > size) {
-            Libc.ftruncate(fd, newSize);
+            Libc.ftruncate(fd, newSize, description);
             size = newSize;
         }
     }

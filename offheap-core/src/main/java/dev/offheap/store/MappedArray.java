@@ -23,6 +23,7 @@ import dev.offheap.metrics.MappedArrayMXBean;
 import dev.offheap.metrics.jfr.BudgetExceeded;
 import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
+import dev.offheap.os.FileCalls;
 import dev.offheap.os.FileSpace;
 import dev.offheap.os.NativeMemory;
 import java.io.IOException;
@@ -673,7 +674,7 @@ public final class MappedArray implements AutoCloseable {
         } catch (IOException | RuntimeException | Error e) {
             try {
                 if (channel.size() > oldSize) {
-                    channel.truncate(oldSize);
+                    FileCalls.truncate(channel, oldSize);
                 }
             } catch (IOException suppressed) {
                 e.addSuppressed(suppressed);
@@ -800,7 +801,7 @@ public final class MappedArray implements AutoCloseable {
         try {
             FileChannel.MapMode mapMode = mode == Mode.READ_ONLY ? FileChannel.MapMode.READ_ONLY
                     : FileChannel.MapMode.READ_WRITE;
-            MemorySegment segment = channel.map(mapMode, now.dataOffset(), now.dataBytes(), arena);
+            MemorySegment segment = FileCalls.map(channel, mapMode, now.dataOffset(), now.dataBytes(), arena);
             ArrayMemory memory = new ArrayMemory(arena, segment, new MemorySegment[] {segment}, ONE_CHUNK,
                     now.dataBytes(), this::unmapped, new MappedView(path, channel, now.dataOffset() + now.dataBytes(),
                     charge, viewsEnd));
