@@ -194,6 +194,9 @@ final class Libc {
             MemorySegment moved = injected(Faults.Call.MREMAP, state) ? MemorySegment.ofAddress(-1L)
                     : (MemorySegment) MREMAP.invokeExact(state, old, length, length, flags, target);
             if (moved.address() == -1L) {
+                if (owner != null) {
+                    OwnedMappings.add(old.address(), length, owner); // refused: the block is still where it was
+                }
                 int errno = errno(state);
                 String message = "mremap of " + length + " bytes of " + (owner == null ? "memory"
                         : owner.describe("memory")) + " failed: " + errnoName(errno);

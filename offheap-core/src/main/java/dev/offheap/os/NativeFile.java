@@ -93,6 +93,18 @@ public final class NativeFile implements AutoCloseable {
     }
 
     /**
+     * Cuts the file to {@code newSize} bytes, giving the space after it back: nothing may be mapped there.
+     * Nothing happens if the file is not larger.
+     */
+    public synchronized void shrink(long newSize) {
+        checkOpen();
+        if (newSize < size) {
+            Libc.ftruncate(fd, newSize, description);
+            size = newSize;
+        }
+    }
+
+    /**
      * Makes sure {@code [offset, offset + length)} has real space behind it, allocating the blocks now; a
      * full disk or quota gives {@link IOException}.
      */
