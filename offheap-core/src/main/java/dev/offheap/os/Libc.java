@@ -137,11 +137,15 @@ final class Libc {
 
     /** {@code munmap(address, length)}; the failure message names {@code what} was mapped there. */
     static void munmap(MemorySegment address, long length, String what) {
+        OwnedMappings.Owner owner = OwnedMappings.ownerOf(address.address());
         OwnedMappings.remove(address.address(), length);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
             int rc = injected(Faults.Call.MUNMAP, state) ? -1 : (int) MUNMAP.invokeExact(state, address, length);
             if (rc != 0) {
+                if (owner != null) {
+                    OwnedMappings.add(address.address(), length, owner); // refused: still mapped, still the owner's
+                }
                 int errno = (int) ERRNO.get(state, 0L);
                 throw new IllegalStateException("munmap of " + length + " bytes of " + what + " at 0x"
                         + Long.toHexString(address.address()) + " failed: " + errnoName(errno));

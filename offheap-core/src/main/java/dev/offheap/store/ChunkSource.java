@@ -338,7 +338,12 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         long bytes = 0;
         Chunk chunk;
         while ((chunk = backed.poll()) != null) {
-            unback(chunk);
+            try {
+                unback(chunk);
+            } catch (RuntimeException | Error e) {
+                backed.push(chunk); // its space could not be given back: still free, still charged
+                throw e;
+            }
             holes.push(chunk);
             account.release(chunkSize);
             bytes += chunkSize;
