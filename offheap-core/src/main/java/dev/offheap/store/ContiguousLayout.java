@@ -98,6 +98,8 @@ final class ContiguousLayout implements ArrayLayout {
                 if (chunks.length == 0 || placed < chunks.length) {
                     range.unmap(placed * chunkSize, Math.max(1, chunks.length) * chunkSize - placed * chunkSize);
                 }
+            } catch (RuntimeException | Error undo) {
+                e.addSuppressed(undo); // the failure to undo never hides the failure undone
             } finally {
                 mappings.give(runMappings);
             }
