@@ -461,11 +461,14 @@ public final class ChunkPool implements AutoCloseable {
             } finally {
                 try {
                     memory.close();
-                    if (spill != null) {
-                        spill.close();
-                    }
                 } finally {
-                    closeBudgets();
+                    try {
+                        if (spill != null) {
+                            spill.close();
+                        }
+                    } finally {
+                        closeBudgets();
+                    }
                 }
             }
             if (failure != null) {

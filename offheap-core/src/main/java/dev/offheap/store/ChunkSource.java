@@ -365,15 +365,27 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         }
         closed = true;
         long charged = (created - holes.size()) * chunkSize;
+        RuntimeException refused = null;
         for (Chunk chunk : backed) {
-            release(chunk);
-            ChunkReleased.emit(pool, name, chunkSize);
+            try {
+                release(chunk);
+                ChunkReleased.emit(pool, name, chunkSize);
+            } catch (RuntimeException e) { // the OS kept that chunk's space (recorded as the pool's): free the rest
+                if (refused == null) {
+                    refused = e;
+                } else {
+                    refused.addSuppressed(e);
+                }
+            }
         }
         backed.clear();
         holes.clear();
         account.release(charged);
         account.close();
         closeSource();
+        if (refused != null) {
+            throw refused;
+        }
     }
 
     private void checkOpen() {
