@@ -24,6 +24,12 @@ import dev.offheap.os.NativeFile;
 import dev.offheap.os.SystemCallFaults;
 import dev.offheap.os.SystemCallFaults.Call;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,6 +73,81 @@ class FailedUnmapAtCloseTest {
         assertThat(pool.spillBudget().isClosed()).isTrue();
         assertThat(pool.budget().used()).isZero();
         pool.close(); // done once: nothing more to do
+    }
+
+    @Test
+    void aPoolCloseReportsEveryUnmapRefused() {
+        assumeTrue(NativeFile.isSupported(), "movable blocks are Linux only");
+        ChunkPool pool = ChunkPool.builder().name("close-refused-twice").chunkSize(CHUNK).jmx(false).build();
+        pool.bytes(3 * CHUNK).close();
+        Throwable failure;
+        try (SystemCallFaults faults = SystemCallFaults.onThisThread()) {
+            faults.failNth(Call.MUNMAP, 1, SystemCallFaults.EINVAL).failNth(Call.MUNMAP, 3, SystemCallFaults.EINVAL);
+            failure = catchThrowable(pool::close);
+            assertThat(faults.happened()).isTrue();
+        }
+        assertThat(failure).isInstanceOf(IllegalStateException.class).hasMessageContaining("close-refused-twice");
+        assertThat(failure.getSuppressed()).hasSize(1);
+        assertThat(failure.getSuppressed()[0]).hasMessageContaining("close-refused-twice");
+        long[] left = pool.addressRanges();
+        assertThat(left).as("the two blocks the kernel kept").hasSize(4);
+        assertThat(pool.budget().isClosed()).isTrue();
+    }
+
+    @Test
+    void anArrayLetsGoOfEveryRunEvenAfterOneIsRefused() {
+        assumeTrue(NativeFile.isSupported(), "the contiguous layout is Linux only");
+        List<LogRecord> warnings = new ArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                warnings.add(record);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        Logger logger = Logger.getLogger(ContiguousLayout.class.getName());
+        logger.addHandler(handler);
+        try (ChunkPool pool = ChunkPool.builder().name("runs-refused").chunkSize(CHUNK).memoryLimit(0)
+                .spillDirectory(spillDirectory).jmx(false).build()) {
+            ByteArray first = pool.bytes(CHUNK);
+            ByteArray middle = pool.bytes(CHUNK);
+            ByteArray last = pool.bytes(CHUNK);
+            first.close();
+            last.close();
+            for (int refused = 1; refused <= 2; refused++) {
+                warnings.clear();
+                ByteArray twoRuns = pool.bytes(2 * CHUNK); // the last chunk, then the first: two runs of the file
+                long mapped = PoolState.spillFile(pool.name(), CHUNK).bytesMapped();
+                Throwable failure;
+                try (SystemCallFaults faults = SystemCallFaults.onThisThread()) {
+                    faults.failNth(Call.MUNMAP, 1, SystemCallFaults.EINVAL);
+                    if (refused == 2) {
+                        faults.failNth(Call.MUNMAP, 2, SystemCallFaults.EINVAL);
+                    }
+                    failure = catchThrowable(twoRuns::close);
+                    assertThat(faults.happened()).isTrue();
+                }
+                assertThat(failure).isNull();
+                assertThat(PoolState.spillFile(pool.name(), CHUNK).bytesMapped())
+                        .as("the runs the kernel kept stay mapped, the others not").isEqualTo(mapped - (2 - refused) * CHUNK);
+                assertThat(pool.stats().spill().orElseThrow().free()).isEqualTo(2);
+                assertThat(warnings).hasSize(1);
+                LogRecord warning = warnings.getFirst();
+                assertThat(warning.getLevel()).isEqualTo(Level.WARNING);
+                assertThat(warning.getMessage()).startsWith("chunk pool 'runs-refused': ");
+                assertThat(warning.getThrown()).hasMessageContaining("munmap of " + CHUNK + " bytes");
+                assertThat(warning.getThrown().getSuppressed()).hasSize(refused - 1);
+            }
+            assertThat(middle.get(0)).isZero();
+            middle.close();
+        } finally {
+            logger.removeHandler(handler);
+        }
     }
 
     @Test
