@@ -132,10 +132,13 @@ final class Libc {
     }
 
     static void munmap(MemorySegment address, long length) {
-        munmap(address, length, OwnedMappings.Owner.describe("memory", address.address()));
+        munmap(address, length, null);
     }
 
-    /** {@code munmap(address, length)}; the failure message names {@code what} was mapped there. */
+    /**
+     * {@code munmap(address, length)}; the failure message names {@code what} was mapped there, or (null) the
+     * memory of the owner recorded there.
+     */
     static void munmap(MemorySegment address, long length, String what) {
         OwnedMappings.Owner owner = OwnedMappings.ownerOf(address.address());
         OwnedMappings.remove(address.address(), length);
@@ -147,7 +150,8 @@ final class Libc {
                     OwnedMappings.add(address.address(), length, owner); // refused: still mapped, still the owner's
                 }
                 int errno = (int) ERRNO.get(state, 0L);
-                throw new IllegalStateException("munmap of " + length + " bytes of " + what + " at 0x"
+                String mapped = what != null ? what : owner != null ? owner.describe("memory") : "memory";
+                throw new IllegalStateException("munmap of " + length + " bytes of " + mapped + " at 0x"
                         + Long.toHexString(address.address()) + " failed: " + errnoName(errno));
             }
         } catch (Throwable t) {

@@ -80,7 +80,7 @@ public final class MovableMemory {
         int errno = Libc.madvise(MemorySegment.ofAddress(address), bytes, Libc.MADV_DONTNEED);
         if (errno != 0) {
             throw new IllegalStateException("madvise(MADV_DONTNEED) of " + bytes + " bytes of "
-                    + OwnedMappings.Owner.describe("movable memory", address) + " failed: " + Libc.errnoName(errno));
+                    + describe(OwnedMappings.ownerOf(address)) + " failed: " + Libc.errnoName(errno));
         }
     }
 
@@ -110,6 +110,10 @@ public final class MovableMemory {
      */
     static long hugePageFor(long pageSize) {
         return pageSize / Long.BYTES * pageSize;
+    }
+
+    private static String describe(OwnedMappings.Owner owner) {
+        return owner == null ? "movable memory" : owner.describe("movable memory");
     }
 
     private static void checkSize(long bytes) {

@@ -64,12 +64,6 @@ public final class OwnedMappings {
             return this == UNNAMED ? what : what + " of pool '" + name + "'";
         }
 
-        /** {@code what} of the owner of {@code address} if it has one, for messages. */
-        static String describe(String what, long address) {
-            Owner owner = ownerOf(address);
-            return owner == null ? what : owner.describe(what);
-        }
-
         /**
          * The owner's ranges now, as pairs {@code [start0, end0, start1, end1, ...]} in address order, ends
          * exclusive. Reserved addresses are included: a reader counts their resident pages, not their size.
