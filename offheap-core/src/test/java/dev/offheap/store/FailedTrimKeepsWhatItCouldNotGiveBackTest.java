@@ -70,6 +70,8 @@ class FailedTrimKeepsWhatItCouldNotGiveBackTest {
                 assertThat(FailedSystemCallsGiveBackTest.chain(failure)).contains(name);
                 assertThat(PoolState.of(pool)).as("after trim failed at chunk %d: %s", nth, failure)
                         .isEqualTo(trimmed(before, nth - 1, spill));
+                assertThat(pool.stats().bytesCached()).as("the memory chunks still free")
+                        .isEqualTo(spill ? 0 : (FREE - nth + 1) * CHUNK);
                 assertThat(pool.trim()).isEqualTo((FREE - nth + 1) * CHUNK);
                 assertThat(PoolState.of(pool)).isEqualTo(trimmed(before, FREE, spill));
                 assertThat(held.get(CHUNK - 1)).isEqualTo((byte) 3);
