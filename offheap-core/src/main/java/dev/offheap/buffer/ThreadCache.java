@@ -250,12 +250,12 @@ final class ThreadCache {
         if (capacity == 0 || all == null) {
             return pool.takeUncached(home);
         }
-        misses[cls]++;
         Slot[] stack = all[cls];
         if (stack == null) {
             all[cls] = stack = new Slot[capacity];
         }
         int got = pool.takeBatch(stack, home);
+        misses[cls]++; // once served: an acquire the OS or the budget refused acquired nothing
         counts[cls] = got - 1;
         return stack[got - 1];
     }

@@ -49,7 +49,7 @@ public final class AddressRange {
             throw new IllegalArgumentException("address range must be a positive number of pages: " + length);
         }
         long base = mapAligned(length, Libc.PROT_NONE, Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS | Libc.MAP_NORESERVE,
-                "address reservation");
+                owner.describe("address reservation"));
         OwnedMappings.add(base, length, owner);
         return new AddressRange(MemorySegment.ofAddress(base), length);
     }
@@ -64,12 +64,23 @@ public final class AddressRange {
         long mapped = length + align - NativeMemory.PAGE_SIZE;
         long raw = Libc.mmap(MemorySegment.NULL, mapped, prot, flags, -1, 0L, what).address();
         long base = (raw + align - 1) & -align;
-        if (base > raw) {
-            Libc.munmap(MemorySegment.ofAddress(raw), base - raw);
-        }
         long tail = raw + mapped - (base + length);
-        if (tail > 0) {
-            Libc.munmap(MemorySegment.ofAddress(base + length), tail);
+        long left = raw; // where what is still mapped of it starts
+        try {
+            if (base > raw) {
+                Libc.munmap(MemorySegment.ofAddress(raw), base - raw, what);
+                left = base;
+            }
+            if (tail > 0) {
+                Libc.munmap(MemorySegment.ofAddress(base + length), tail, what);
+            }
+        } catch (RuntimeException | Error e) {
+            try { // a cut refused: what is left of the mapping goes, nobody holds it yet
+                Libc.munmap(MemorySegment.ofAddress(left), raw + mapped - left, what);
+            } catch (RuntimeException | Error undo) {
+                e.addSuppressed(undo);
+            }
+            throw e;
         }
         return base;
     }

@@ -35,6 +35,9 @@ final class ArenaMemory implements NativeMemory {
         NativeMemory.checkSize(byteSize);
         Arena backing = Arena.ofShared();
         try {
+            if (Faults.errnoFor(Faults.Call.MMAP) != 0) {
+                throw new OutOfMemoryError("Unable to allocate " + byteSize + " bytes"); // as malloc refusing
+            }
             MemorySegment block = backing.allocate(byteSize, PAGE_SIZE);
             long start = block.address();
             OwnedMappings.add(start, byteSize, owner);
@@ -44,6 +47,11 @@ final class ArenaMemory implements NativeMemory {
             MemorySegment segment = MemorySegment.ofAddress(start).reinterpret(byteSize, views, null);
             // The backing arena is never handed out, so it always closes; its handshake is the views' grace.
             return new NativeRegion(views, segment, () -> Grace.endViews(backing));
+        } catch (OutOfMemoryError e) {
+            backing.close();
+            OutOfMemoryError named = new OutOfMemoryError(owner.describe("memory") + ": " + e.getMessage());
+            named.initCause(e);
+            throw named;
         } catch (RuntimeException | Error e) {
             backing.close();
             throw e;

@@ -140,20 +140,36 @@ final class Libc {
         return MMAP != null && MUNMAP != null;
     }
 
-    /** Maps {@code length} bytes of zeroed, private, anonymous memory; any refusal is an {@link OutOfMemoryError}. */
-    static MemorySegment mmapAnonymous(long length) {
+    /**
+     * Maps {@code length} bytes of zeroed, private, anonymous memory; any refusal is an {@link OutOfMemoryError}
+     * whose message starts with {@code what}.
+     */
+    static MemorySegment mmapAnonymous(long length, String what) {
         return mmap(MemorySegment.NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0L,
-                "anonymous memory", true);
+                what, true);
     }
 
     static void munmap(MemorySegment address, long length) {
+        munmap(address, length, null);
+    }
+
+    /**
+     * {@code munmap(address, length)}; the failure message names {@code what} was mapped there, or (null) the
+     * memory of the owner recorded there.
+     */
+    static void munmap(MemorySegment address, long length, String what) {
+        OwnedMappings.Owner owner = OwnedMappings.ownerOf(address.address());
         OwnedMappings.remove(address.address(), length);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
-            int rc = (int) MUNMAP.invokeExact(state, address, length);
+            int rc = injected(Faults.Call.MUNMAP, state) ? -1 : (int) MUNMAP.invokeExact(state, address, length);
             if (rc != 0) {
+                if (owner != null) {
+                    OwnedMappings.add(address.address(), length, owner); // refused: still mapped, still the owner's
+                }
                 int errno = (int) ERRNO.get(state, 0L);
-                throw new IllegalStateException("munmap of " + length + " bytes at 0x"
+                String mapped = what != null ? what : owner != null ? owner.describe("memory") : "memory";
+                throw new IllegalStateException("munmap of " + length + " bytes of " + mapped + " at 0x"
                         + Long.toHexString(address.address()) + " failed: " + errnoName(errno));
             }
         } catch (Throwable t) {
@@ -175,13 +191,15 @@ final class Libc {
             String what, boolean everyErrorIsMemory) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
-            MemorySegment mapped = (MemorySegment) MMAP.invokeExact(state, address, length, prot, flags, fd, offset);
+            MemorySegment mapped = injected(Faults.Call.MMAP, state) ? MemorySegment.ofAddress(-1L)
+                    : (MemorySegment) MMAP.invokeExact(state, address, length, prot, flags, fd, offset);
             if (mapped.address() == -1L) {
                 int errno = (int) ERRNO.get(state, 0L);
                 String message = what + ": mmap of " + length + " bytes failed: " + errnoName(errno);
                 throw errno == 12 || everyErrorIsMemory ? new OutOfMemoryError(message)
                         : new IllegalStateException(message);
             }
+            Faults.mapped(mapped.address(), length);
             return mapped;
         } catch (Throwable t) {
             throw rethrow(t);
@@ -199,15 +217,21 @@ final class Libc {
         OwnedMappings.remove(old.address(), length);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
-            MemorySegment moved = (MemorySegment) MREMAP.invokeExact(state, old, length, length, flags, target);
+            MemorySegment moved = injected(Faults.Call.MREMAP, state) ? MemorySegment.ofAddress(-1L)
+                    : (MemorySegment) MREMAP.invokeExact(state, old, length, length, flags, target);
             if (moved.address() == -1L) {
+                if (owner != null) {
+                    OwnedMappings.add(old.address(), length, owner); // refused: the block is still where it was
+                }
                 int errno = errno(state);
-                String message = "mremap of " + length + " bytes failed: " + errnoName(errno);
+                String message = "mremap of " + length + " bytes of " + (owner == null ? "memory"
+                        : owner.describe("memory")) + " failed: " + errnoName(errno);
                 throw errno == 12 ? new OutOfMemoryError(message) : new IllegalStateException(message);
             }
             if (owner != null && OwnedMappings.ownerOf(moved.address()) == null) {
                 OwnedMappings.add(moved.address(), length, owner);
             }
+            Faults.mapped(moved.address(), length);
             return moved;
         } catch (Throwable t) {
             throw rethrow(t);
@@ -218,7 +242,8 @@ final class Libc {
     static int madvise(MemorySegment address, long length, int advice) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
-            int rc = (int) MADVISE.invokeExact(state, address, length, advice);
+            int rc = injected(Faults.Call.MADVISE, state) ? -1
+                    : (int) MADVISE.invokeExact(state, address, length, advice);
             return rc == 0 ? 0 : errno(state);
         } catch (Throwable t) {
             throw rethrow(t);
@@ -325,12 +350,13 @@ final class Libc {
         }
     }
 
-    static void ftruncate(int fd, long length) {
+    /** {@code ftruncate(fd, length)}; the failure message names {@code what}, the file. */
+    static void ftruncate(int fd, long length, String what) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
-            int rc = (int) FTRUNCATE.invokeExact(state, fd, length);
+            int rc = injected(Faults.Call.FTRUNCATE, state) ? -1 : (int) FTRUNCATE.invokeExact(state, fd, length);
             if (rc != 0) {
-                throw new IllegalStateException("ftruncate to " + length + " bytes failed: "
+                throw new IllegalStateException("ftruncate of " + what + " to " + length + " bytes failed: "
                         + errnoName(errno(state)));
             }
         } catch (Throwable t) {
@@ -342,11 +368,25 @@ final class Libc {
     static int fallocate(int fd, int mode, long offset, long length) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
-            int rc = (int) FALLOCATE.invokeExact(state, fd, mode, offset, length);
+            int rc = injected(Faults.Call.FALLOCATE, state) ? -1
+                    : (int) FALLOCATE.invokeExact(state, fd, mode, offset, length);
             return rc == 0 ? 0 : errno(state);
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    /**
+     * Whether the fault seam fails this call ({@link Faults}): then {@code state} holds its errno, as if the
+     * kernel had refused it, and the caller takes its error path.
+     */
+    private static boolean injected(Faults.Call call, MemorySegment state) {
+        int errno = Faults.errnoFor(call);
+        if (errno == 0) {
+            return false;
+        }
+        ERRNO.set(state, 0L, errno);
+        return true;
     }
 
     private static int errno(MemorySegment state) {
@@ -357,6 +397,7 @@ final class Libc {
         return switch (errno) {
             case 1 -> "EPERM";
             case 2 -> "ENOENT";
+            case 5 -> "EIO";
             case 11 -> "EAGAIN";
             case 17 -> "EEXIST";
             case 37 -> "ENOLCK";
@@ -367,6 +408,7 @@ final class Libc {
             case 27 -> "EFBIG";
             case 28 -> "ENOSPC (no space left on device)";
             case 95 -> "EOPNOTSUPP";
+            case 122 -> "EDQUOT (disk quota exceeded)";
             default -> "errno " + errno;
         } + " [" + errno + "]";
     }

@@ -38,7 +38,7 @@ final class MmapMemory implements NativeMemory {
     public NativeRegion allocate(long byteSize) {
         NativeMemory.checkSize(byteSize);
         long length = NativeMemory.roundToPage(byteSize);
-        MemorySegment mapped = Libc.mmapAnonymous(length);
+        MemorySegment mapped = Libc.mmapAnonymous(length, owner.describe("anonymous memory"));
         OwnedMappings.add(mapped.address(), length, owner);
         Arena views = Arena.ofShared();
         return new NativeRegion(views, mapped.reinterpret(byteSize, views, null), () -> free(mapped, length));

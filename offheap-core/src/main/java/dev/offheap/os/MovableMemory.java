@@ -52,7 +52,7 @@ public final class MovableMemory {
         Callers.check("MovableMemory.allocate");
         checkSize(bytes);
         long address = AddressRange.mapAligned(bytes, Libc.PROT_READ | Libc.PROT_WRITE,
-                Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS, "movable memory");
+                Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS, owner.describe("movable memory"));
         OwnedMappings.add(address, bytes, owner);
         if (bytes % HUGE_PAGE == 0) {
             // Advice only: a kernel without transparent huge pages refuses it, and 4 KiB pages work as well.
@@ -79,8 +79,8 @@ public final class MovableMemory {
         checkSize(bytes);
         int errno = Libc.madvise(MemorySegment.ofAddress(address), bytes, Libc.MADV_DONTNEED);
         if (errno != 0) {
-            throw new IllegalStateException("madvise(MADV_DONTNEED) of " + bytes + " bytes failed: "
-                    + Libc.errnoName(errno));
+            throw new IllegalStateException("madvise(MADV_DONTNEED) of " + bytes + " bytes of "
+                    + describe(OwnedMappings.ownerOf(address)) + " failed: " + Libc.errnoName(errno));
         }
     }
 
@@ -110,6 +110,10 @@ public final class MovableMemory {
      */
     static long hugePageFor(long pageSize) {
         return pageSize / Long.BYTES * pageSize;
+    }
+
+    private static String describe(OwnedMappings.Owner owner) {
+        return owner == null ? "movable memory" : owner.describe("movable memory");
     }
 
     private static void checkSize(long bytes) {

@@ -86,7 +86,19 @@ public final class NativeFile implements AutoCloseable {
     public synchronized void grow(long newSize) {
         checkOpen();
         if (newSize > size) {
-            Libc.ftruncate(fd, newSize);
+            Libc.ftruncate(fd, newSize, description);
+            size = newSize;
+        }
+    }
+
+    /**
+     * Cuts the file to {@code newSize} bytes, giving the space after it back: nothing may be mapped there.
+     * Nothing happens if the file is not larger.
+     */
+    public synchronized void shrink(long newSize) {
+        checkOpen();
+        if (newSize < size) {
+            Libc.ftruncate(fd, newSize, description);
             size = newSize;
         }
     }

@@ -59,6 +59,11 @@ public final class OwnedMappings {
             return name;
         }
 
+        /** {@code what} of this owner, for messages: {@code "movable memory of pool 'samples'"}. */
+        String describe(String what) {
+            return this == UNNAMED ? what : what + " of pool '" + name + "'";
+        }
+
         /**
          * The owner's ranges now, as pairs {@code [start0, end0, start1, end1, ...]} in address order, ends
          * exclusive. Reserved addresses are included: a reader counts their resident pages, not their size.

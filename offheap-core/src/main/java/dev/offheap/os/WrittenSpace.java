@@ -51,7 +51,7 @@ final class WrittenSpace implements FileSpace {
                     piece = zeros.clear().limit(n);
                 }
                 while (piece.hasRemaining()) {
-                    position += channel.write(piece, position);
+                    position += FileCalls.write(channel, piece, position);
                 }
             }
         } catch (IOException e) {

@@ -19,6 +19,7 @@ package dev.offheap.store;
 import dev.offheap.account.BudgetOwner;
 import dev.offheap.os.AddressRange;
 import dev.offheap.os.Views;
+import dev.offheap.os.FileCalls;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -81,7 +82,7 @@ final class ChannelChunks extends ChunkSource {
             for (long position = chunk.offset; position < end; ) {
                 zeros.clear().limit((int) Math.min(zeros.capacity(), end - position));
                 long at = position;
-                position += Uninterruptible.call(() -> channel.write(zeros, at));
+                position += Uninterruptible.call(() -> FileCalls.write(channel, zeros, at));
             }
         } catch (IOException e) {
             throw new IOException("cannot reserve " + chunkSize + " bytes in " + path + ": " + e.getMessage(), e);
@@ -101,8 +102,8 @@ final class ChannelChunks extends ChunkSource {
     /** The piece mapped in {@code mappings}, seen through a segment of {@code views} over the same addresses. */
     @Override
     MemorySegment view(Chunk chunk, Arena views, Arena mappings) throws IOException {
-        return Views.over(Uninterruptible.call(() -> channel.map(FileChannel.MapMode.READ_WRITE, chunk.offset,
-                chunkSize, mappings)), views);
+        return Views.over(Uninterruptible.call(() -> FileCalls.map(channel, FileChannel.MapMode.READ_WRITE,
+                chunk.offset, chunkSize, mappings)), views);
     }
 
     @Override
@@ -134,7 +135,10 @@ final class ChannelChunks extends ChunkSource {
     @Override
     void abandonFrom(long offset) {
         try {
-            Uninterruptible.call(() -> channel.truncate(offset));
+            Uninterruptible.call(() -> {
+                FileCalls.truncate(channel, offset);
+                return null;
+            });
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("cannot give back the space of " + path + " from " + offset, e);
         }

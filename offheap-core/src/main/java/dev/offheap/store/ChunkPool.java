@@ -500,11 +500,14 @@ public final class ChunkPool implements AutoCloseable {
                     live.clear();
                     try {
                         memory.close();
-                        if (spill != null) {
-                            spill.close();
+                    } finally { // a refused munmap of the memory chunks must not leave the spill file open
+                        try {
+                            if (spill != null) {
+                                spill.close();
+                            }
+                        } finally {
+                            closeBudgets();
                         }
-                    } finally {
-                        closeBudgets();
                     }
                 } else {
                     memory.trim(); // what is free goes back; the quarantined arrays' chunks stay mapped and charged

@@ -341,7 +341,12 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         long bytes = 0;
         Chunk chunk;
         while ((chunk = backed.poll()) != null) {
-            unback(chunk);
+            try {
+                unback(chunk);
+            } catch (RuntimeException | Error e) {
+                backed.push(chunk); // its space could not be given back: still free, still charged
+                throw e;
+            }
             holes.push(chunk);
             account.release(chunkSize);
             bytes += chunkSize;
@@ -363,15 +368,27 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         }
         closed = true;
         long charged = (created - holes.size()) * chunkSize;
+        RuntimeException refused = null;
         for (Chunk chunk : backed) {
-            release(chunk);
-            ChunkReleased.emit(pool, name, chunkSize);
+            try {
+                release(chunk);
+                ChunkReleased.emit(pool, name, chunkSize);
+            } catch (RuntimeException e) { // the OS kept that chunk's space (recorded as the pool's): free the rest
+                if (refused == null) {
+                    refused = e;
+                } else {
+                    refused.addSuppressed(e);
+                }
+            }
         }
         backed.clear();
         holes.clear();
         account.release(charged);
         account.close();
         closeSource();
+        if (refused != null) {
+            throw refused;
+        }
     }
 
     private void checkOpen() {

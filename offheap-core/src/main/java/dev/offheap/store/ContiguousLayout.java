@@ -34,6 +34,7 @@ import java.util.function.Consumer;
  * gives back what was placed if a later chunk fails.
  */
 final class ContiguousLayout implements ArrayLayout {
+    private static final System.Logger LOG = System.getLogger(ContiguousLayout.class.getName());
     private final String pool;
     private final long chunkSize;
     private final int chunkShift;
@@ -98,6 +99,8 @@ final class ContiguousLayout implements ArrayLayout {
                 if (chunks.length == 0 || placed < chunks.length) {
                     range.unmap(placed * chunkSize, Math.max(1, chunks.length) * chunkSize - placed * chunkSize);
                 }
+            } catch (RuntimeException | Error undo) {
+                e.addSuppressed(undo); // the failure to undo never hides the failure undone
             } finally {
                 mappings.give(runMappings);
             }
@@ -111,9 +114,16 @@ final class ContiguousLayout implements ArrayLayout {
         }
         // Runs once the views have ended and their grace has passed: nothing can reach the range any more.
         Consumer<ArrayMemory> letGo = array -> {
-            leave(chunks, chunks.length, range);
-            if (chunks.length == 0) {
-                range.unmap();
+            try {
+                leave(chunks, chunks.length, range);
+                if (chunks.length == 0) {
+                    range.unmap();
+                }
+            } catch (RuntimeException e) {
+                // The array ended and its chunks go back all the same; only the addresses the OS kept stay mapped
+                // (recorded as the pool's). Thrown here, the ended array's chunks would never go back.
+                LOG.log(System.Logger.Level.WARNING, "chunk pool '" + pool + "': an array's addresses could not"
+                        + " all be unmapped when it ended; they stay mapped", e);
             }
             mappings.give(runMappings);
             afterClose.accept(array);
@@ -133,13 +143,29 @@ final class ContiguousLayout implements ArrayLayout {
         return count;
     }
 
-    /** Lets go of the first {@code count} chunks placed in {@code range}, a run at a time, each by its source. */
+    /**
+     * Lets go of the first {@code count} chunks placed in {@code range}, a run at a time, each by its source;
+     * a run that fails to let go (an {@code munmap} refused) keeps none of the others placed: its failure is
+     * thrown once all were let go.
+     */
     private static void leave(Chunk[] chunks, int count, AddressRange range) {
+        RuntimeException refused = null;
         for (int start = 0; start < count; ) {
             ChunkSource source = chunks[start].source;
             int end = Math.min(count, source.runEnd(chunks, start));
-            source.leave(range, chunks, start, end);
+            try {
+                source.leave(range, chunks, start, end);
+            } catch (RuntimeException e) {
+                if (refused == null) {
+                    refused = e;
+                } else {
+                    refused.addSuppressed(e);
+                }
+            }
             start = end;
+        }
+        if (refused != null) {
+            throw refused;
         }
     }
 }

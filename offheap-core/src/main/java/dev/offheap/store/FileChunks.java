@@ -111,12 +111,13 @@ final class FileChunks extends ChunkSource {
         // abandonFrom punches them all out at once.
     }
 
-    /** Punches out everything from {@code offset} on, a chunk whose reservation failed half way included. */
+    /**
+     * Cuts the file at {@code offset}: its size and space are as before the new chunks, a chunk whose
+     * reservation failed half way included. None of them is mapped any more.
+     */
     @Override
     void abandonFrom(long offset) {
-        if (file.size() > offset) {
-            file.punchHole(offset, file.size() - offset);
-        }
+        file.shrink(offset);
     }
 
     @Override

@@ -24,6 +24,7 @@ import dev.offheap.metrics.MappedArrayMXBean;
 import dev.offheap.metrics.jfr.BudgetExceeded;
 import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
+import dev.offheap.os.FileCalls;
 import dev.offheap.os.FileSpace;
 import dev.offheap.os.Grace;
 import dev.offheap.os.NativeMemory;
@@ -714,7 +715,7 @@ public final class MappedArray implements AutoCloseable {
         } catch (IOException | RuntimeException | Error e) {
             try {
                 if (channel.size() > oldSize) {
-                    channel.truncate(oldSize);
+                    FileCalls.truncate(channel, oldSize);
                 }
             } catch (IOException suppressed) {
                 e.addSuppressed(suppressed);
@@ -854,7 +855,7 @@ public final class MappedArray implements AutoCloseable {
         try {
             FileChannel.MapMode mapMode = mode == Mode.READ_ONLY ? FileChannel.MapMode.READ_ONLY
                     : FileChannel.MapMode.READ_WRITE;
-            MemorySegment mapped = channel.map(mapMode, now.dataOffset(), now.dataBytes(), mapping);
+            MemorySegment mapped = FileCalls.map(channel, mapMode, now.dataOffset(), now.dataBytes(), mapping);
             MemorySegment segment = Views.over(mapped, arena);
             ArrayMemory memory = new ArrayMemory("", arena, mapping, segment, new MemorySegment[] {segment}, ONE_CHUNK,
                     now.dataBytes(), this::unmapped, new MappedView(path, channel, now.dataOffset() + now.dataBytes(),
