@@ -30,6 +30,7 @@ public final class FileInUseException extends IOException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;
+    /** Whether another process holds the file (a lock refused), not another opener of this JVM. */
     private final boolean elsewhere;
 
     FileInUseException(Path file, String problem, boolean elsewhere, Throwable cause) {
