@@ -119,6 +119,7 @@ final class AttachClient {
         long nsPid = namespacePid(status, pid);
         Path tmp = Files.isWritable(proc.resolve("root/tmp")) ? proc.resolve("root/tmp") : Path.of("/tmp");
         Path socket = tmp.resolve(".java_pid" + nsPid);
+        forgetIfDead(socket);
         if (!Files.exists(socket)) {
             refuseIfDisabled(proc);
             startListener(pid, proc, tmp, nsPid, socket, timeout);
@@ -210,6 +211,30 @@ final class AttachClient {
             throw new IOException("no reply to '" + what + "' within " + replyTimeout.toSeconds() + " s");
         }
         selector.selectedKeys().clear();
+    }
+
+    /**
+     * Deletes {@code socket} if nobody listens on it: a JVM killed while its listener ran leaves its socket file
+     * behind, and a later process given the same pid (pids wrap, at 32,768 on many machines) would seem to have a
+     * listener. A JVM's listener is bound and listening before its file appears (it is renamed into place), so a
+     * refused connection means no listener. A file that cannot be deleted (another user's) is left for the
+     * permission check to report.
+     */
+    private static void forgetIfDead(Path socket) {
+        if (!Files.exists(socket)) {
+            return;
+        }
+        try (SocketChannel probe = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            probe.connect(UnixDomainSocketAddress.of(socket)); // the listener reads no request and goes on
+        } catch (java.net.ConnectException dead) {
+            try {
+                Files.deleteIfExists(socket);
+            } catch (IOException notOurs) {
+                // another user's file: checkPermissions says so
+            }
+        } catch (IOException other) {
+            // not ours to judge (permissions, a path too long): the steps after report it
+        }
     }
 
     // -- starting the listener

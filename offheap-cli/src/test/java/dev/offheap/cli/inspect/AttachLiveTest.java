@@ -146,6 +146,43 @@ class AttachLiveTest {
         }
     }
 
+    /**
+     * A JVM killed while its attach listener ran leaves its socket file behind; a later process given the same
+     * pid (pids wrap at 32768 here, and a test suite starts many JVMs) would have the client connect to that dead
+     * socket ("Connection refused"), and a target that disabled attach would seem to have a listener. The client
+     * takes a socket nobody listens on for none. Seen once in ten fresh-clone runs under load, where this
+     * happened to aTargetThatDisabledAttachWhereTheClientCannotSeeItTimesOut.
+     */
+    @Test
+    void aSocketLeftBehindByAnEndedProcessOfTheSamePidIsTakenForNone(@TempDir Path dir) throws Exception {
+        assumeThat(System.getProperty("os.name")).startsWith("Linux");
+        Path java = AttachTargets.requireJava(Runtime.version().feature());
+        try (AttachTargets.Target target = AttachTargets.start(java, dir)) {
+            leaveADeadSocket(target.pid());
+            AttachClient.Reply version = AttachClient.attach(target.pid()).jcmd("VM.version");
+            assertThat(version.status()).isZero();
+        }
+        Path options = Files.writeString(dir.resolve("options"), "-XX:+DisableAttachMechanism\n");
+        try (AttachTargets.Target target = AttachTargets.start(java, dir, "-XX:VMOptionsFile=" + options)) {
+            leaveADeadSocket(target.pid());
+            assertThatThrownBy(() -> AttachClient.attach(target.pid(), Duration.ofMillis(600), Duration.ofSeconds(5)))
+                    .isExactlyInstanceOf(IOException.class)
+                    .hasMessage("it did not start its attach listener within 600 ms of SIGQUIT");
+        }
+    }
+
+    /** A socket file where the target's listener would be, bound once and closed: nobody listens on it. */
+    private static void leaveADeadSocket(long pid) throws IOException {
+        Path socket = Path.of("/proc", Long.toString(pid), "root", "tmp", ".java_pid" + pid);
+        Files.deleteIfExists(socket);
+        try (java.nio.channels.ServerSocketChannel dead = java.nio.channels.ServerSocketChannel.open(
+                java.net.StandardProtocolFamily.UNIX)) {
+            dead.bind(java.net.UnixDomainSocketAddress.of(socket));
+        }
+        Files.setPosixFilePermissions(socket, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        assertThat(socket).as("left behind, closed to others as the JVM's are").exists();
+    }
+
     /** SIGQUIT kills a process that does not catch it: such a process is never sent one. */
     @Test
     void aProcessThatDoesNotCatchSigquitIsNeverSignalled(@TempDir Path dir) throws Exception {
