@@ -120,6 +120,18 @@ final class AttachTargets {
 
         @Override
         public void close() throws InterruptedException {
+            end(process);
+        }
+    }
+
+    /**
+     * Ends a target JVM as an operator would, with SIGTERM, so that it removes its attach socket
+     * ({@code /tmp/.java_pid<pid>}) on the way out; SIGKILL only if it has not ended after 30 s. A killed JVM
+     * leaves the socket behind, where a later process given the same pid would find it.
+     */
+    static void end(Process process) throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
     }

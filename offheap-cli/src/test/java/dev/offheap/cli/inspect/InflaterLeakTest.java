@@ -72,7 +72,7 @@ class InflaterLeakTest {
             softly.assertThat(MiniJson.number(json, "unexplained") / rss).as("unexplained share").isLessThan(0.10);
             softly.assertAll();
         } finally {
-            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            AttachTargets.end(target);
         }
     }
 }

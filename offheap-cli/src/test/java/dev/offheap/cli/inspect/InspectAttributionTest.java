@@ -79,7 +79,7 @@ class InspectAttributionTest {
             softly.assertThat(MiniJson.number(before, "offheap")).isZero();
             softly.assertAll();
         } finally {
-            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            AttachTargets.end(target);
         }
     }
 
@@ -106,7 +106,7 @@ class InspectAttributionTest {
             assertThat(MiniJson.number(json, "malloc")).isGreaterThanOrEqualTo(180.0 * MIB);
             assertThat(((Number) MiniJson.get(json, "details.offheap.0.reserved")).doubleValue()).isGreaterThanOrEqualTo(22.0 * 1024 * MIB);
         } finally {
-            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            AttachTargets.end(target);
         }
     }
 

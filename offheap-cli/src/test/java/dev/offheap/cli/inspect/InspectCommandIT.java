@@ -82,7 +82,7 @@ class InspectCommandIT {
                     .contains("-XX:+DisableAttachMechanism");
             assertNoStackTrace(result);
         } finally {
-            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            AttachTargets.end(target);
         }
     }
 
@@ -98,7 +98,7 @@ class InspectCommandIT {
             BufferedReader cliOut = new BufferedReader(new InputStreamReader(cli.getInputStream(), StandardCharsets.UTF_8));
             String firstSample = cliOut.readLine();
             assertThat(firstSample).as("first sample").startsWith("{\"version\":2,\"pid\":" + target.pid());
-            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            AttachTargets.end(target);
             CompletableFuture<String> rest = CompletableFuture.supplyAsync(() -> readAll(cliOut));
             assertThat(cli.waitFor(60, TimeUnit.SECONDS)).as("the CLI ends when its target does").isTrue();
             String output = rest.get(10, TimeUnit.SECONDS);

@@ -144,7 +144,7 @@ class InspectJsonSchemaTest {
             assertThat(lines.readLine()).isEqualTo("READY");
             return InspectRun.json(target.pid(), "--jmx");
         } finally {
-            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            AttachTargets.end(target);
         }
     }
 }

@@ -57,7 +57,7 @@ class InspectWithoutAttachTest {
             assertThat(json.get("vm")).isEqualTo("not attached (--no-attach)");
             assertThat(json.get("direct")).isNull();
         } finally {
-            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            AttachTargets.end(target);
         }
     }
 

@@ -62,7 +62,7 @@ class JemallocTest {
             assertThat((List<?>) json.get("findings")).anySatisfy(f -> assertThat((String) f)
                     .startsWith(JEMALLOC + " is loaded (LD_PRELOAD): it holds "));
         } finally {
-            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            AttachTargets.end(target);
         }
     }
 }

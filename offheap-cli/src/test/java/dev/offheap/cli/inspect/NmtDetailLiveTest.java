@@ -91,7 +91,7 @@ class NmtDetailLiveTest {
                 assertThat(resident).as(labels + " resident").isPositive().isLessThanOrEqualTo(nmtCommitted);
             }
         } finally {
-            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            AttachTargets.end(target);
         }
     }
 
