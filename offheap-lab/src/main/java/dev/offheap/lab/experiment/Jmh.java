@@ -65,6 +65,7 @@ final class Jmh {
     private final List<String> problems = new ArrayList<>();
     private final List<String> remeasured = new ArrayList<>();
     private final List<String> stillNoisy = new ArrayList<>();
+    private long lockWaitMillis;
 
     Jmh(LabContext context) {
         this.context = context;
@@ -93,6 +94,10 @@ final class Jmh {
     /** An experiment's notes: what could not run first, then what was noisy, then {@code more}. */
     List<String> notes(String... more) {
         List<String> notes = new ArrayList<>(problems);
+        if (lockWaitMillis > 0) {
+            notes.add("waited " + (lockWaitMillis + 500) / 1000 + " s for another JMH run on this machine to end"
+                    + " (JMH's lock, jmh.lock in the temporary directory): two benchmarks at once disturb each other");
+        }
         notes.addAll(noiseNotes());
         notes.addAll(List.of(more));
         return notes;
@@ -194,7 +199,7 @@ final class Jmh {
         List<Score> scores = new ArrayList<>();
         Collection<RunResult> results;
         try {
-            results = runner.run();
+            results = runAlone(runner);
         } catch (RunnerException e) {
             throw new RunnerException(benchmark.getSimpleName() + " " + methodRegex + ": " + rootCause(e), e);
         }
@@ -211,6 +216,42 @@ final class Jmh {
         }
         return scores;
     }
+
+    /**
+     * JMH takes a lock for the whole machine ({@code jmh.lock} in the temporary directory) so that two
+     * benchmarks never disturb each other, and refuses to run while another JMH run holds it. The lab waits, up
+     * to {@link #LOCK_WAIT_MILLIS}, for the other run to end, and the experiment's notes say so. (The lab's own
+     * tests give their JVM a temporary directory of its own, so that a developer's benchmark beside the test
+     * suite never holds theirs: offheap-lab's pom.)
+     */
+    private Collection<RunResult> runAlone(Runner runner) throws RunnerException {
+        long start = System.nanoTime();
+        while (true) {
+            try {
+                Collection<RunResult> results = runner.run();
+                long waited = (System.nanoTime() - start) / 1_000_000;
+                if (waited >= LOCK_POLL_MILLIS) {
+                    lockWaitMillis += waited;
+                }
+                return results;
+            } catch (RunnerException e) {
+                long waited = (System.nanoTime() - start) / 1_000_000;
+                if (!rootCause(e).contains("Unable to acquire the JMH lock") || waited >= LOCK_WAIT_MILLIS) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(LOCK_POLL_MILLIS);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** How long a quick or full run waits for another JMH run to give the lock up. */
+    static final long LOCK_WAIT_MILLIS = 15 * 60 * 1000;
+    private static final long LOCK_POLL_MILLIS = 1000;
 
     /** What went wrong inside JMH: it wraps the benchmark's exceptions as suppressed ones. */
     private static String rootCause(Throwable e) {
