@@ -52,6 +52,7 @@ class AttachLiveTest {
             AttachClient.Reply version = client.jcmd("VM.version");
             AttachClient.Reply unknown = client.jcmd("No.such_command");
             AttachClient.Reply again = AttachClient.attach(target.pid()).jcmd("VM.flags");
+            AttachClient.Reply gc = client.jcmd("GC.run"); // a collection while attached adds no thread either
 
             assertThat(version.status()).isZero();
             assertThat(version.output()).contains("JDK " + jdk);
@@ -59,6 +60,7 @@ class AttachLiveTest {
             assertThat(unknown.output()).contains("Unknown diagnostic command");
             assertThat(again.status()).isZero();
             assertThat(again.output()).contains("-XX:MaxHeapSize=268435456");
+            assertThat(gc.status()).isZero();
             List<String> added = new ArrayList<>(target.threadNames());
             before.forEach(added::remove);
             assertThat(added).as("threads added to the target").containsExactly("Attach Listener");

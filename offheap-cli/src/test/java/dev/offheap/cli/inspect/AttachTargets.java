@@ -138,7 +138,10 @@ final class AttachTargets {
 
     static Target start(Path java, Path dir, Map<String, String> environment, String... options) throws IOException {
         Path classes = compile(dir);
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx256m"));
+        // Every thread of the JVM's own starts at launch (GC workers and compiler threads are otherwise added on
+        // demand, at any moment: a GC during a test made "GC Thread#1" look like a thread an attach started).
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-XX:-UseDynamicNumberOfGCThreads",
+                "-XX:-UseDynamicNumberOfCompilerThreads"));
         command.addAll(List.of(options));
         command.addAll(List.of("-cp", classes.toString(), "IdleTarget"));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).directory(dir.toFile());
