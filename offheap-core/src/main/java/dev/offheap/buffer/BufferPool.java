@@ -113,6 +113,7 @@ public final class BufferPool implements AutoCloseable {
     private final Registration jmx;
     /** Bytes of slabs idle return leaves mapped whatever happens. */
     private final long idleFloor;
+    private final Duration idleDelay;
     /** Idle return's periodic look, or null if off; cancelled at close. */
     private final ScheduledFuture<?> idleLook;
     /** Set by the first close: no acquire from then on. */
@@ -161,6 +162,7 @@ public final class BufferPool implements AutoCloseable {
         this.jmx = b.jmx ? Jmx.registerPool("BufferPool", name, BufferPoolMXBean.class, metrics, List.of(budget))
                 : Registration.NONE;
         this.idleFloor = b.idleFloor;
+        this.idleDelay = b.idleDelay;
         budget.addReclaimer(reclaimer); // last: another thread's refusal may call it at once
         this.idleLook = b.idleDelay.isZero() ? null : IdleReturn.watch(this, b.idleDelay);
     }
@@ -376,6 +378,16 @@ public final class BufferPool implements AutoCloseable {
         }
         ThreadCache cache = c.registeredOf(thread);
         return cache != null && cache.flushIfIdle();
+    }
+
+    /**
+     * The time between two looks of idle return ({@link Builder#idleReturn(Duration, long)}): also how often a
+     * thread that may stay idle should call {@link #flushThreadCacheIfIdle()}.
+     *
+     * @return the delay, zero if idle return is off
+     */
+    public Duration idleReturnDelay() {
+        return idleDelay;
     }
 
     /**
