@@ -30,6 +30,7 @@ import dev.offheap.os.Grace;
 import dev.offheap.os.NativeMemory;
 import dev.offheap.os.OwnedMappings;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -37,6 +38,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
 import java.util.function.Predicate;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -109,6 +111,11 @@ public final class BufferPool implements AutoCloseable {
     private final Set<OwnArena> ownArenas = ConcurrentHashMap.newKeySet();
     private final BufferPoolMetrics metrics = new BufferPoolMetrics(this);
     private final Registration jmx;
+    /** Bytes of slabs idle return leaves mapped whatever happens. */
+    private final long idleFloor;
+    private final Duration idleDelay;
+    /** Idle return's periodic look, or null if off; cancelled at close. */
+    private final ScheduledFuture<?> idleLook;
     /** Set by the first close: no acquire from then on. */
     private volatile boolean closed;
     /**
@@ -154,7 +161,10 @@ public final class BufferPool implements AutoCloseable {
         this.largestPooledSize = Math.min(classes.largest(), b.maxLeaseSize);
         this.jmx = b.jmx ? Jmx.registerPool("BufferPool", name, BufferPoolMXBean.class, metrics, List.of(budget))
                 : Registration.NONE;
+        this.idleFloor = b.idleFloor;
+        this.idleDelay = b.idleDelay;
         budget.addReclaimer(reclaimer); // last: another thread's refusal may call it at once
+        this.idleLook = b.idleDelay.isZero() ? null : IdleReturn.watch(this, b.idleDelay);
     }
 
     /**
@@ -350,6 +360,37 @@ public final class BufferPool implements AutoCloseable {
     }
 
     /**
+     * Moves the buffers the calling thread keeps in its cache to the pool's shared free lists, where idle
+     * return (or {@link #trim()}) gives them back to the OS, if this thread acquired no buffer since its
+     * previous call. A thread's cache is touched by that thread only, so a thread that stays alive but stops
+     * using the pool (an idle event loop, a parked worker) keeps up to a full cache until it acquires or
+     * releases again, calls this, or ends; call it now and then on such threads (offheap-netty does it on
+     * every event loop that allocates). Cheap: it looks at the calling thread's counters only.
+     *
+     * @return true if the cache was idle since the previous call and was emptied; false at the first call,
+     *         while the thread is busy, and on a thread without a cache (a virtual thread, or caches off)
+     */
+    public boolean flushThreadCacheIfIdle() {
+        ThreadCaches c = caches;
+        Thread thread = Thread.currentThread();
+        if (c == null || thread.isVirtual() || closed) {
+            return false;
+        }
+        ThreadCache cache = c.registeredOf(thread);
+        return cache != null && cache.flushIfIdle();
+    }
+
+    /**
+     * The time between two looks of idle return ({@link Builder#idleReturn(Duration, long)}): also how often a
+     * thread that may stay idle should call {@link #flushThreadCacheIfIdle()}.
+     *
+     * @return the delay, zero if idle return is off
+     */
+    public Duration idleReturnDelay() {
+        return idleDelay;
+    }
+
+    /**
      * Gives all memory back to the OS. Buffers still leased are reported through {@code System.Logger}; their
      * views throw from now on, and releasing them is harmless. No acquire succeeds once close has begun.
      *
@@ -377,6 +418,9 @@ public final class BufferPool implements AutoCloseable {
             if (first) {
                 jmx.close();
                 budget.removeReclaimer(reclaimer);
+                if (idleLook != null) {
+                    idleLook.cancel(false);
+                }
             }
             pollSlowPath();
             // Views with an arena of their own first: they point into slabs, which must outlive them.
@@ -418,6 +462,11 @@ public final class BufferPool implements AutoCloseable {
             }
             Grace.awaitPending(); // the addresses too are unmapped before close returns
         }
+    }
+
+    /** Whether idle return still looks at this pool (false once closed, or if it was built without). */
+    boolean idleReturnWatching() {
+        return idleLook != null && !idleLook.isDone();
     }
 
     /** The addresses the pool holds from the OS, as {@link OwnedMappings.Owner#ranges()} pairs. */
@@ -600,6 +649,30 @@ public final class BufferPool implements AutoCloseable {
         return trimSlabs();
     }
 
+    /**
+     * Idle return's look (every {@link Builder#idleReturn delay}, on its own thread): the work of the slow
+     * paths (leaks found, deferred releases), the caches of threads that died, and the slabs with no lease at
+     * this look and the previous one, down to the floor. Returns the bytes given back.
+     */
+    long returnIdle() {
+        if (closed) {
+            return 0;
+        }
+        pollSlowPath();
+        if (caches != null) {
+            caches.drainDead();
+        }
+        long allowed = slabs.bytes() - idleFloor;
+        long freed = 0;
+        for (SizeClassPool pool : classPools) {
+            freed += Math.max(0, pool.returnIdle(allowed - freed)); // every class looks, to keep its last look
+        }
+        if (freed > 0) {
+            PoolTrimmed.emit(name, "BufferPool", freed);
+        }
+        return freed;
+    }
+
     private long trimSlabs() {
         long freed = 0;
         for (SizeClassPool pool : classPools) {
@@ -639,6 +712,8 @@ public final class BufferPool implements AutoCloseable {
         private boolean checked;
         private ByteOrder byteOrder = ByteOrder.BIG_ENDIAN;
         private boolean jmx = true;
+        private Duration idleDelay = IdleReturn.defaultDelay();
+        private long idleFloor;
 
         private Builder() {}
 
@@ -841,6 +916,35 @@ public final class BufferPool implements AutoCloseable {
          */
         public Builder jmx(boolean register) {
             this.jmx = register;
+            return this;
+        }
+
+        /**
+         * Idle return: memory the pool took from the OS and no longer needs goes back by itself, with no
+         * {@link BufferPool#trim()} call. Every {@code delay} the pool looks at its slabs (from a daemon thread
+         * shared by every pool, never from acquire or release); a slab none of whose buffers was leased at
+         * two looks in a row and whose buffers are all in the pool's shared free lists goes back to the OS,
+         * unless the pool would then hold fewer than {@code floorBytes} from the OS. So memory idle for
+         * {@code delay} goes back within twice the delay, and a slab in use at any look stays. The caches of
+         * threads that ended go back at the next look; a live thread's cache is its own (see
+         * {@link BufferPool#flushThreadCacheIfIdle()}). Each look also finds leaked leases and finishes
+         * releases waiting for an I/O to end. Default 10 seconds and 0 bytes; a {@code delay} of zero turns it
+         * off.
+         *
+         * @param delay the time between two looks, zero for off; at most a day
+         * @param floorBytes bytes the pool may keep from the OS however idle; 0 or more
+         * @return this builder
+         * @throws NullPointerException if {@code delay} is null
+         * @throws IllegalArgumentException if {@code delay} is negative or above a day, or {@code floorBytes}
+         *         negative
+         */
+        public Builder idleReturn(Duration delay, long floorBytes) {
+            Objects.requireNonNull(delay, "delay");
+            if (delay.isNegative() || delay.compareTo(Duration.ofDays(1)) > 0) {
+                throw new IllegalArgumentException("idle return delay must be between 0 and a day: " + delay);
+            }
+            this.idleFloor = checkRange("idle return floorBytes", floorBytes, 0, Long.MAX_VALUE);
+            this.idleDelay = delay;
             return this;
         }
 

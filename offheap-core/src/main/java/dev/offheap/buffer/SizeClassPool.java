@@ -21,9 +21,11 @@ import dev.offheap.metrics.jfr.SlabReleased;
 import dev.offheap.os.NativeRegion;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
@@ -63,6 +65,8 @@ final class SizeClassPool {
      */
     private final List<Slab> held = new ArrayList<>();
     private final List<Integer> freeRanges = new ArrayList<>();
+    /** Slabs with no slot leased at idle return's last look; guarded by {@code this}. */
+    private Set<Slab> unleasedAtLastLook = Collections.newSetFromMap(new IdentityHashMap<>());
     private int nextRange;
     private Slab current;
     private long slabsCreated;
@@ -196,7 +200,51 @@ final class SizeClassPool {
         if (closed) {
             return -1;
         }
+        return retryHeld(slab -> false) + freeWholeSlabs(slab -> true, Long.MAX_VALUE);
+    }
+
+    /**
+     * Idle return's look at this class: gives back, up to {@code maxBytes}, the slabs that had no slot leased
+     * at this look and at the previous one and whose slots are all free in the shared stack now; returns the
+     * bytes given back, or -1 once the class is closed. The look at the leases is a racy read, a hint only:
+     * what is given back is decided, as by {@link #trim()}, from the shared stack itself.
+     */
+    synchronized long returnIdle(long maxBytes) {
+        if (closed) {
+            return -1;
+        }
+        Set<Slab> unleased = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Slab slab : slabs) {
+            if (noneLeased(slab)) {
+                unleased.add(slab);
+            }
+        }
+        Set<Slab> idle = unleasedAtLastLook;
+        idle.retainAll(unleased);
+        unleasedAtLastLook = unleased;
         long freed = retryHeld(slab -> false);
+        if (idle.isEmpty() || maxBytes <= 0) {
+            return freed;
+        }
+        return freed + freeWholeSlabs(idle::contains, maxBytes);
+    }
+
+    private boolean noneLeased(Slab slab) {
+        Slot[] t = table;
+        for (int id = slab.firstId; id < slab.firstId + slab.carved; id++) {
+            if (t[id].leased) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Frees the slabs {@code eligible} says whose slots are all in the shared stack, at most {@code maxBytes}
+     * together; the other free slots go back on the stack.
+     */
+    private long freeWholeSlabs(Predicate<Slab> eligible, long maxBytes) {
+        long freed = 0;
         List<Slot> drained = free.drain();
         Map<Slab, Integer> freeBySlab = new IdentityHashMap<>();
         for (Slot s : drained) {
@@ -204,11 +252,12 @@ final class SizeClassPool {
         }
         for (Map.Entry<Slab, Integer> e : freeBySlab.entrySet()) {
             Slab slab = e.getKey();
-            if (e.getValue() == slab.carved) {
+            if (e.getValue() == slab.carved && slab.byteSize() <= maxBytes - freed && eligible.test(slab)) {
                 freed += removeSlab(slab);
             }
         }
-        if (current != null && current.carved == 0) {
+        if (current != null && current.carved == 0 && current.byteSize() <= maxBytes - freed
+                && eligible.test(current)) {
             freed += removeSlab(current);
         }
         Slot[] kept = drained.stream().filter(s -> slotById(s.id) == s && !s.slab.held).toArray(Slot[]::new);

@@ -66,6 +66,8 @@ final class ThreadCache {
     /** Per class: hits + misses at the last decay. */
     private final long[] acquiresAtDecay;
     private volatile boolean flushRequested;
+    /** Acquires served (every class) at the last {@link #flushIfIdle()}; -1 before the first. */
+    private long acquiresAtIdleLook = -1;
     private final int leakInterval;
     private final int useAfterReleaseInterval;
     /**
@@ -217,6 +219,25 @@ final class ThreadCache {
     /** Asks the owner to flush at its next acquire or release (trim() cannot touch a live thread's cache). */
     void requestFlush() {
         flushRequested = true;
+    }
+
+    /**
+     * Moves every slot to the shared stacks if this cache served no acquire since the last call (never at the
+     * first). Only the owner: the way a thread that may stay idle for long gives its cache back.
+     *
+     * @return true if it was idle
+     */
+    boolean flushIfIdle() {
+        long acquires = 0;
+        for (int cls = 0; cls < counts.length; cls++) {
+            acquires += hits[cls] + misses[cls];
+        }
+        boolean idle = acquires == acquiresAtIdleLook;
+        acquiresAtIdleLook = acquires;
+        if (idle) {
+            flushAll();
+        }
+        return idle;
     }
 
     /** Moves every slot to the shared stacks. Only the owner, or anyone once the owner is dead. */

@@ -58,6 +58,18 @@ final class ThreadCaches {
         return cache != null && cache.owner == thread ? cache : null;
     }
 
+    /** The registered cache of {@code thread}, or null if it has none: never registers one. */
+    ThreadCache registeredOf(Thread thread) {
+        ThreadCache cache = lookup(thread);
+        for (int i = 0; cache == null && i < registered.length(); i++) {
+            ThreadCache there = registered.get(i);
+            if (there != null && there.owner == thread) {
+                cache = there;
+            }
+        }
+        return cache;
+    }
+
     /** The calling platform thread's cache (possibly an unregistered one with no capacity). */
     ThreadCache current() {
         ThreadCache cache = local.get();
@@ -90,6 +102,19 @@ final class ThreadCaches {
             } else if (cache.owner.isAlive()) {
                 cache.requestFlush();
             } else if (registered.compareAndSet(i, cache, null)) {
+                cache.flushAll();
+            }
+        }
+    }
+
+    /**
+     * Empties the caches of threads that have died and frees their places; a live thread's cache is its own
+     * (see {@link ThreadCache#flushIfIdle()}).
+     */
+    void drainDead() {
+        for (int i = 0; i < registered.length(); i++) {
+            ThreadCache cache = registered.get(i);
+            if (cache != null && !cache.owner.isAlive() && registered.compareAndSet(i, cache, null)) {
                 cache.flushAll();
             }
         }

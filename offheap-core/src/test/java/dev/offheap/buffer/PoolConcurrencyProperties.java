@@ -77,8 +77,8 @@ class PoolConcurrencyProperties {
         LEAK_LOGGER.setFilter(previousFilter);
     }
 
-    sealed interface Op permits Acquire, Release, HandOver, TakeOver, RetainRelease, Trim, StaleHandle, StaleView,
-            Drop, Close {}
+    sealed interface Op permits Acquire, Release, HandOver, TakeOver, RetainRelease, Trim, ReturnIdle, StaleHandle,
+            StaleView, Drop, Close {}
 
     enum Mode { DEFAULT, CHECKED, SAMPLED }
 
@@ -99,6 +99,12 @@ class PoolConcurrencyProperties {
 
     /** trim() and stats() while other threads acquire and release: may free only idle slabs. */
     record Trim() implements Op {}
+
+    /**
+     * Idle return's look, as its clock makes it, while other threads acquire and release: may free only slabs
+     * with no lease at two looks and all their slots free.
+     */
+    record ReturnIdle() implements Op {}
 
     /** Use a handle this thread released earlier: every method throws, refCount() reads 0. */
     record StaleHandle(int pick) implements Op {}
@@ -197,6 +203,7 @@ class PoolConcurrencyProperties {
                 Tuple.of(15, Arbitraries.just(new TakeOver())),
                 Tuple.of(5, picks.map(RetainRelease::new)),
                 Tuple.of(2, Arbitraries.just(new Trim())),
+                Tuple.of(3, Arbitraries.just(new ReturnIdle())),
                 Tuple.of(4, picks.map(StaleHandle::new)),
                 Tuple.of(4, picks.map(StaleView::new)));
         if (drops) {
@@ -447,6 +454,7 @@ class PoolConcurrencyProperties {
                         check(h);
                     }
                 }
+                case ReturnIdle() -> pool.returnIdle();
                 case Trim() -> {
                     pool.trim();
                     BufferPoolStats stats = pool.stats();

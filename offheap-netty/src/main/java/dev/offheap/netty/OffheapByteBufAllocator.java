@@ -24,6 +24,11 @@ import io.netty.buffer.ByteBufAllocatorMetricProvider;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.EventExecutorGroup;
+import io.netty.util.concurrent.FastThreadLocal;
+import io.netty.util.concurrent.FastThreadLocalThread;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.netty.util.internal.ThreadExecutorMap;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -61,6 +66,17 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
     private final boolean ownsPool;
     private final LongAdder heapBytes = new LongAdder();
     private final OffheapByteBufAllocatorMetric metric = new OffheapByteBufAllocatorMetric(this);
+    /**
+     * Per event-loop thread: set at its first direct buffer, when the loop is given its idle flush. A
+     * {@code FastThreadLocal}, read only on Netty's own threads: an indexed load there.
+     */
+    private final FastThreadLocal<Boolean> idleFlushScheduled = new FastThreadLocal<>() {
+        @Override
+        protected Boolean initialValue() {
+            scheduleIdleFlush();
+            return Boolean.TRUE;
+        }
+    };
 
     /**
      * An allocator of direct buffers from {@code pool}, preferring direct buffers for {@link #buffer()}. The
@@ -119,9 +135,12 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
     }
 
     /**
-     * Gives the pool's idle memory back to the OS ({@link BufferPool#trim()}): the calling thread's cache and
-     * every slab with no buffer leased. Event-loop threads keep their caches until their next allocation or
-     * release: for an idle server, use {@link #trim(EventExecutorGroup)}.
+     * Gives the pool's idle memory back to the OS at once ({@link BufferPool#trim()}): the calling thread's
+     * cache and every slab with no buffer leased. Without any call, an idle server gives its memory back by
+     * itself: each event loop that allocated empties its own cache once it allocated nothing for the pool's
+     * {@linkplain BufferPool#idleReturnDelay() idle-return delay}, and the pool's idle return gives the slabs
+     * back (within about four delays, 40 s with the defaults). To give everything back now, use
+     * {@link #trim(EventExecutorGroup)}: event-loop threads keep their caches through this method.
      *
      * @throws IllegalStateException if the pool is closed
      */
@@ -200,6 +219,9 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
 
     @Override
     protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
+        if (FastThreadLocalThread.currentThreadHasFastThreadLocal()) {
+            idleFlushScheduled.get();
+        }
         return toLeakAwareBuffer(new OffheapDirectByteBuf(this, initialCapacity, maxCapacity));
     }
 
@@ -211,6 +233,46 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
     @Override
     public String toString() {
         return "OffheapByteBufAllocator[" + pool + ", preferDirect=" + preferDirect + "]";
+    }
+
+    /**
+     * Gives the calling event loop a task that, every idle-return delay of the pool, empties the loop's own
+     * thread cache if the loop allocated nothing since the last time ({@link BufferPool#flushThreadCacheIfIdle()}):
+     * a thread's cache is its own, and an idle loop would otherwise keep its buffers for as long as it lives.
+     * The pool's idle return then gives them back to the OS. As Netty's pooled allocator schedules its cache
+     * trim on the loop that owns the cache.
+     */
+    private void scheduleIdleFlush() {
+        Duration delay = pool.idleReturnDelay();
+        EventExecutor loop = ThreadExecutorMap.currentExecutor();
+        if (loop == null || delay.isZero()) {
+            return;
+        }
+        IdleFlush flush = new IdleFlush(pool);
+        long nanos = delay.toNanos();
+        flush.future = loop.scheduleWithFixedDelay(flush, nanos, nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
+    /** One event loop's idle flush; ends itself once the pool is closed. */
+    private static final class IdleFlush implements Runnable {
+        private final BufferPool pool;
+        volatile ScheduledFuture<?> future;
+
+        IdleFlush(BufferPool pool) {
+            this.pool = pool;
+        }
+
+        @Override
+        public void run() {
+            if (pool.isClosed()) {
+                ScheduledFuture<?> f = future;
+                if (f != null) {
+                    f.cancel(false);
+                }
+                return;
+            }
+            pool.flushThreadCacheIfIdle();
+        }
     }
 
     long usedHeapBytes() {

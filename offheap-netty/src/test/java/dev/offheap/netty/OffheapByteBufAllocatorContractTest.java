@@ -34,6 +34,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -441,6 +442,37 @@ class OffheapByteBufAllocatorContractTest {
             assertThat(pool.stats().bytesFromOs()).isZero();
         } finally {
             loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    @Test
+    void idleLoopsGiveTheirCachesAndThePoolItsSlabsBackWithNoTrimCall() throws Exception {
+        BufferPool pool = BufferPool.builder().name("netty-idle").jmx(false).idleReturn(Duration.ofMillis(20), 0)
+                .build();
+        OffheapByteBufAllocator alloc = new OffheapByteBufAllocator(pool);
+        DefaultEventLoopGroup loops = new DefaultEventLoopGroup(2);
+        try {
+            for (EventExecutor loop : loops) {
+                loop.submit(() -> {
+                    List<ByteBuf> bufs = new ArrayList<>();
+                    for (int i = 0; i < 100; i++) {
+                        bufs.add(alloc.directBuffer(16 * 1024));
+                    }
+                    bufs.forEach(ByteBuf::release);
+                }).get(10, TimeUnit.SECONDS);
+            }
+            assertThat(pool.stats().threadCacheBytes()).as("the loops' caches after the burst").isPositive();
+
+            long deadline = System.nanoTime() + Waits.LIMIT.toNanos();
+            while (pool.stats().bytesFromOs() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+
+            assertThat(pool.stats().threadCacheBytes()).isZero();
+            assertThat(pool.stats().bytesFromOs()).as("bytes from the OS %s after the burst", Waits.LIMIT).isZero();
+        } finally {
+            loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+            pool.close();
         }
     }
 
