@@ -61,6 +61,7 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
     private final boolean ownsPool;
     private final LongAdder heapBytes = new LongAdder();
     private final OffheapByteBufAllocatorMetric metric = new OffheapByteBufAllocatorMetric(this);
+    private final NioViews nioViews = new NioViews();
 
     /**
      * An allocator of direct buffers from {@code pool}, preferring direct buffers for {@link #buffer()}. The
@@ -211,6 +212,11 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
     @Override
     public String toString() {
         return "OffheapByteBufAllocator[" + pool + ", preferDirect=" + preferDirect + "]";
+    }
+
+    /** The views {@code internalNioBuffer} hands out, shared by the buffers on the same memory of the pool. */
+    NioViews nioViews() {
+        return nioViews;
     }
 
     long usedHeapBytes() {
