@@ -63,5 +63,13 @@ final class ForkFlags {
      */
     static final String NETTY_NO_LEAK_DETECTION = "-Dio.netty.leakDetection.level=disabled";
 
+    /**
+     * Runs the fork's benchmark threads as Netty's event-loop thread type ({@link EventLoopThreads}): JMH's
+     * custom executor, with {@link #EVENT_LOOP_EXECUTOR_CLASS}.
+     */
+    static final String EVENT_LOOP_EXECUTOR = "-Djmh.executor=CUSTOM";
+    /** The executor class {@link #EVENT_LOOP_EXECUTOR} names. */
+    static final String EVENT_LOOP_EXECUTOR_CLASS = "-Djmh.executor.class=dev.offheap.bench.EventLoopThreads";
+
     private ForkFlags() {}
 }

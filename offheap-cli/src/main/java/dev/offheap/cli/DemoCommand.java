@@ -58,7 +58,7 @@ final class DemoCommand implements Callable<Integer> {
         try (BufferPool pool = BufferPool.builder().name("demo").budget(budget).build()) {
             step("A 4 KiB lease: a ByteBuffer and a MemorySegment over the same native memory");
             leaseViews(pool);
-            step(String.format("%,d acquire+release pairs of 1 KiB on one thread (no lock; a 40-byte handle per lease)", ops));
+            step(String.format("%,d acquire+release pairs of 1 KiB on one thread (no lock; a 32-byte handle per lease)", ops));
             singleThread(pool);
             step("Producer/consumer: one thread acquires, another releases 200,000 buffers");
             producerConsumer(pool);

@@ -31,20 +31,23 @@ import java.nio.ByteOrder;
  * <p>Every pooled lease is of this one class, sampled ones included (for leak detection: a
  * {@link LeakDetector.Record}; for use after release: an {@link OwnArena}): a second lease class on the hot
  * path makes the callers' call sites bimorphic, which cost ~3-5 ns per acquire and release in
- * AcquireReleaseBenchmark.
+ * AcquireReleaseBenchmark. What only sampled leases need is in one {@link Special} beside the handle, so the
+ * common handle is 32 bytes (with compressed oops and class pointers), not 40: it is garbage made per lease.
  */
 final class PooledBuffer extends Lease {
     private final Slot slot;
     private final int size;
-    private final LeakDetector.Record record;
-    private final OwnArena own;
+    /** Null for the common lease; the views and leak record of a checked or sampled one. */
+    private final Special special;
     private ByteBuffer buffer;
+
+    /** What a checked or sampled lease has beyond the common one: views of its own, a leak record. */
+    private record Special(OwnArena own, LeakDetector.Record record) {}
 
     PooledBuffer(Slot slot, int size) {
         this.slot = slot;
         this.size = size;
-        this.record = null;
-        this.own = null;
+        this.special = null;
         open();
     }
 
@@ -55,16 +58,22 @@ final class PooledBuffer extends Lease {
     PooledBuffer(Slot slot, int size, OwnArena own, LeakDetector detector) {
         this.slot = slot;
         this.size = size;
-        this.own = own;
         BufferPool pool = slot.home.owner;
-        this.record = detector == null ? null : detector.watch(this, size, () -> pool.endLeaked(slot, own));
+        this.special = new Special(own,
+                detector == null ? null : detector.watch(this, size, () -> pool.endLeaked(slot, own)));
         open();
+    }
+
+    /** The views of their own of a checked or use-after-release-sampled lease, else null. */
+    private OwnArena own() {
+        Special s = special;
+        return s == null ? null : s.own;
     }
 
     @Override
     public MemorySegment segment() {
         checkLive("use");
-        OwnArena o = own;
+        OwnArena o = own();
         return o == null ? slot.view(size) : o.segment;
     }
 
@@ -73,7 +82,7 @@ final class PooledBuffer extends Lease {
         checkLive("use");
         ByteBuffer b = buffer;
         if (b == null) {
-            OwnArena o = own;
+            OwnArena o = own();
             b = o == null ? slot.newByteBuffer(size) : o.segment.asByteBuffer();
             ByteOrder order = slot.home.owner.byteOrder();
             if (order != ByteOrder.BIG_ENDIAN) {
@@ -92,10 +101,13 @@ final class PooledBuffer extends Lease {
 
     @Override
     void deallocate() {
-        if (record == null && own == null) {
+        Special s = special;
+        if (s == null) {
             slot.home.owner.free(slot); // the common case without the fence below: ~2 ns cheaper (JMH, 1 KiB)
             return;
         }
+        OwnArena own = s.own;
+        LeakDetector.Record record = s.record;
         if (own != null) {
             if (!own.tryEnd()) {
                 throw held(size);
@@ -113,11 +125,13 @@ final class PooledBuffer extends Lease {
 
     @Override
     Throwable acquiredAt() {
+        OwnArena own = own();
         return own == null ? null : own.acquiredAt;
     }
 
     @Override
     Throwable releasedAt() {
+        OwnArena own = own();
         return own == null ? null : own.releasedAt;
     }
 

@@ -19,6 +19,8 @@ package dev.offheap.jetty;
 import dev.offheap.account.MemoryInUseException;
 import dev.offheap.buffer.BufferLease;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
@@ -27,8 +29,9 @@ import org.eclipse.jetty.io.Retainable;
 import org.eclipse.jetty.io.RetainableByteBuffer;
 
 /**
- * One offheap lease as Jetty's {@link RetainableByteBuffer.Pooled}: Jetty's reference count in front, the
- * lease released exactly once when that count reaches zero.
+ * One offheap lease as Jetty's {@link RetainableByteBuffer.Pooled}: Jetty's reference counting (as its
+ * {@code Retainable.ReferenceCounter} does it, kept in this object rather than in a counter and an
+ * {@code AtomicInteger} of their own), the lease released exactly once when the count reaches zero.
  *
  * <p>The {@code ByteBuffer} is a view of a segment made for this buffer alone ({@code segment().asSlice(0)}),
  * so that every slice and duplicate Jetty derives from it keeps that one segment reachable: after
@@ -36,17 +39,34 @@ import org.eclipse.jetty.io.RetainableByteBuffer;
  */
 final class LeasedBuffer extends RetainableByteBuffer.Pooled {
     private static final System.Logger LOG = System.getLogger(LeasedBuffer.class.getName());
+    /** {@link #state}'s bit set by {@link #markRemoved()}; the bits below it are the reference count. */
+    private static final int REMOVED = 1 << 30;
+    private static final int COUNT = REMOVED - 1;
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(LeasedBuffer.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final BufferLease lease;
     /** The segment every view of this buffer holds on to; the Cleaner watches it after a removal. */
     private final MemorySegment views;
-    private volatile boolean removed;
-    private volatile boolean released;
+    /**
+     * The reference count (0 once released for good) and the {@link #REMOVED} bit, in one int so that the
+     * buffer is one object of 40 bytes. Accessed through {@link #STATE} only.
+     */
+    @SuppressWarnings("unused")
+    private int state;
 
     private LeasedBuffer(ByteBufferPool owner, BufferLease lease, MemorySegment views, ByteBuffer view) {
-        super(owner, view, new ReferenceCounter());
+        super(owner, view, CountedInline.INSTANCE);
         this.lease = lease;
         this.views = views;
+        STATE.setRelease(this, 1);
     }
 
     /** Wraps {@code lease} in flush mode (position 0, limit 0); releases the lease if that fails. */
@@ -67,7 +87,7 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
      * still read it, so when the count reaches zero the lease goes to a {@link Cleaner} instead of the pool.
      */
     void markRemoved() {
-        removed = true;
+        STATE.getAndBitwiseOr(this, REMOVED);
     }
 
     /**
@@ -80,18 +100,63 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
         return release();
     }
 
+    /** Drops a reference; throws {@link IllegalStateException} on a double release, as Jetty's buffers do. */
     @Override
     public boolean release() {
-        boolean last = super.release(); // throws IllegalStateException on a double release, as Jetty's buffers do
-        if (last) {
-            released = true;
-            if (removed) {
-                RemovedLeases.CLEANER.register(views, new ReleaseLease(lease));
-            } else {
-                releaseLease();
+        int current;
+        do {
+            current = (int) STATE.getVolatile(this);
+            if ((current & COUNT) == 0) {
+                throw new IllegalStateException("cannot release a Jetty buffer of " + capacity()
+                        + " bytes: it was already released (a double release, or use after release)");
             }
+        } while (!STATE.weakCompareAndSet(this, current, current - 1));
+        if (((current - 1) & COUNT) != 0) {
+            return false;
         }
-        return last;
+        if ((current & REMOVED) != 0) {
+            RemovedLeases.CLEANER.register(views, new ReleaseLease(lease));
+        } else {
+            releaseLease();
+        }
+        return true;
+    }
+
+    /** Adds a reference; throws {@link IllegalStateException} once released, as Jetty's buffers do. */
+    @Override
+    public void retain() {
+        int current;
+        do {
+            current = (int) STATE.getVolatile(this);
+            int count = current & COUNT;
+            if (count == 0) {
+                throw new IllegalStateException("cannot retain a Jetty buffer of " + capacity()
+                        + " bytes: it was already released");
+            }
+            if (count == COUNT) {
+                throw new IllegalStateException("reference count overflow on a Jetty buffer of " + capacity()
+                        + " bytes");
+            }
+        } while (!STATE.weakCompareAndSet(this, current, current + 1));
+    }
+
+    @Override
+    public boolean canRetain() {
+        return references() > 0;
+    }
+
+    @Override
+    public boolean isRetained() {
+        return references() > 1;
+    }
+
+    @Override
+    public int getRetained() {
+        return references();
+    }
+
+    private int references() {
+        return (int) STATE.getAcquire(this) & COUNT;
     }
 
     /**
@@ -111,7 +176,7 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
     }
 
     private void checkLive() {
-        if (released) {
+        if (references() == 0) {
             throw new IllegalStateException(
                     "a Jetty buffer of " + capacity() + " bytes was used after its last release");
         }
@@ -211,6 +276,29 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
     public RetainableByteBuffer copy() {
         checkLive();
         return super.copy();
+    }
+
+    /**
+     * What the buffer hands Jetty's {@code Retainable.Wrapper} as the count it wraps: the buffer overrides every
+     * method that would use it, so it is only what {@code getWrapped()} shows; it refuses to count.
+     */
+    private static final class CountedInline implements Retainable {
+        static final CountedInline INSTANCE = new CountedInline();
+
+        @Override
+        public void retain() {
+            throw new UnsupportedOperationException("a Jetty buffer of offheap's pool counts its references itself");
+        }
+
+        @Override
+        public boolean release() {
+            throw new UnsupportedOperationException("a Jetty buffer of offheap's pool counts its references itself");
+        }
+
+        @Override
+        public String toString() {
+            return "counted by the buffer";
+        }
     }
 
     /** The Cleaner of removed buffers, and its thread, made at the first removal only. */

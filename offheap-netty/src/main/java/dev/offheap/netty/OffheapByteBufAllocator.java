@@ -77,6 +77,7 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
             return Boolean.TRUE;
         }
     };
+    private final NioViews nioViews = new NioViews();
 
     /**
      * An allocator of direct buffers from {@code pool}, preferring direct buffers for {@link #buffer()}. The
@@ -273,6 +274,11 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
             }
             pool.flushThreadCacheIfIdle();
         }
+    }
+
+    /** The views {@code internalNioBuffer} hands out, shared by the buffers on the same memory of the pool. */
+    NioViews nioViews() {
+        return nioViews;
     }
 
     long usedHeapBytes() {

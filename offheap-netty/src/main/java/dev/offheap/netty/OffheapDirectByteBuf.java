@@ -18,14 +18,18 @@ package dev.offheap.netty;
 
 import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
-import io.netty.buffer.AbstractReferenceCountedByteBuf;
+import io.netty.buffer.AbstractByteBuf;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.util.IllegalReferenceCountException;
+import io.netty.util.internal.ObjectUtil;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.ReadOnlyBufferException;
@@ -38,12 +42,14 @@ import java.nio.channels.ScatteringByteChannel;
  * A direct {@link ByteBuf} on one lease of a {@link BufferPool}: every access goes through the lease's
  * {@link MemorySegment}, whose bounds the JDK checks even when Netty's own checks are turned off.
  *
- * <p>Reference counts are Netty's; the lease is released exactly once, when the count reaches zero (on
- * whichever thread), and the segment is then replaced by an empty one, so a stale access throws instead of
- * reaching memory the pool may have lent again. {@link #capacity(int)} moves the contents to a new lease of
- * exactly the new capacity.
+ * <p>Reference counts are Netty's, kept in this object (as Netty's {@code AbstractReferenceCountedByteBuf}
+ * kept them before it moved them to a {@code RefCnt} object of their own): one object per buffer beside the
+ * pool's lease handle. The lease is released exactly once, when the count reaches zero (on whichever thread),
+ * and the segment is then replaced by an empty one, so a stale access throws instead of reaching memory the
+ * pool may have lent again. {@link #capacity(int)} moves the contents to a new lease of exactly the new
+ * capacity.
  */
-final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
+final class OffheapDirectByteBuf extends AbstractByteBuf {
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
     private static final ValueLayout.OfShort SHORT_BE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final ValueLayout.OfShort SHORT_LE =
@@ -59,13 +65,30 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
     private static final MemorySegment RELEASED = MemorySegment.NULL;
     /** The largest temporary array a stream copy uses at once. */
     private static final int STREAM_CHUNK = 8192;
+    /** {@link #refCnt}'s atomic access. */
+    private static final VarHandle REF_CNT;
+
+    static {
+        try {
+            REF_CNT = MethodHandles.lookup().findVarHandle(OffheapDirectByteBuf.class, "refCnt", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final OffheapByteBufAllocator alloc;
     private BufferLease lease;
     private MemorySegment segment;
     private int capacity;
-    /** The buffer {@link #internalNioBuffer} hands out, made on first use for the current lease. */
+    /** The buffer {@link #internalNioBuffer} hands out, taken on first use for the current lease. */
     private ByteBuffer internalNio;
+    /**
+     * The reference count in Netty's encoding: even while live (the count is half the value), odd once
+     * released, so that a retain racing the last release can never bring a released buffer back. Accessed
+     * through {@link #REF_CNT} only.
+     */
+    @SuppressWarnings("unused")
+    private int refCnt;
 
     /**
      * A buffer of exactly {@code initialCapacity} bytes leased from {@code alloc}'s pool.
@@ -81,6 +104,8 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
         }
         this.alloc = alloc;
         use(alloc.pool().acquire(initialCapacity));
+        REF_CNT.set(this, 2);
+        VarHandle.storeStoreFence(); // as Netty's RefCnt: a buffer published by a race still reads as live
     }
 
     private void use(BufferLease newLease) {
@@ -88,6 +113,73 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
         segment = newLease.segment();
         capacity = (int) segment.byteSize();
         internalNio = null;
+    }
+
+    // ---- reference counting: Netty's RefCnt (4.2), on a field of this object ----
+
+    @Override
+    public int refCnt() {
+        return (int) REF_CNT.getAcquire(this) >>> 1;
+    }
+
+    @Override
+    public ByteBuf retain() {
+        return retain0(2);
+    }
+
+    @Override
+    public ByteBuf retain(int increment) {
+        return retain0(ObjectUtil.checkPositive(increment, "increment") << 1);
+    }
+
+    private ByteBuf retain0(int increment) {
+        int old = (int) REF_CNT.getAndAdd(this, increment);
+        if ((old & 0x80000001) != 0 || old > Integer.MAX_VALUE - increment) {
+            REF_CNT.getAndAdd(this, -increment); // released (odd) or overflowed: undone, as Netty does
+            throw new IllegalReferenceCountException(0, increment >>> 1);
+        }
+        return this;
+    }
+
+    @Override
+    public boolean release() {
+        return release0(2);
+    }
+
+    @Override
+    public boolean release(int decrement) {
+        return release0(ObjectUtil.checkPositive(decrement, "decrement") << 1);
+    }
+
+    private boolean release0(int decrement) {
+        int current;
+        int next;
+        do {
+            current = (int) REF_CNT.get(this);
+            if (current == decrement) {
+                next = 1;
+            } else {
+                if (current < decrement || (current & 1) == 1) {
+                    throw new IllegalReferenceCountException(current >>> 1, -(decrement >>> 1));
+                }
+                next = current - decrement;
+            }
+        } while (!REF_CNT.compareAndSet(this, current, next));
+        if (next == 1) {
+            deallocate();
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public ByteBuf touch() {
+        return this;
+    }
+
+    @Override
+    public ByteBuf touch(Object hint) {
+        return this;
     }
 
     // ---- identity ----
@@ -169,8 +261,8 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
         return this;
     }
 
-    @Override
-    protected void deallocate() {
+    /** Gives the lease back, once: called when the count reached zero. */
+    private void deallocate() {
         BufferLease old = lease;
         if (old == null) {
             return;
@@ -469,12 +561,17 @@ final class OffheapDirectByteBuf extends AbstractReferenceCountedByteBuf {
         return new ByteBuffer[] {nioBuffer(index, length)};
     }
 
+    /**
+     * The view Netty's socket reads and writes use, position {@code index} and limit {@code index + length}: the
+     * same object for every buffer on the same memory of the pool ({@link NioViews}), so it costs no object per
+     * buffer. Like any view handed out, it is the caller's to drop at release.
+     */
     @Override
     public ByteBuffer internalNioBuffer(int index, int length) {
         checkIndex(index, length);
         ByteBuffer nio = internalNio;
         if (nio == null) {
-            internalNio = nio = segment.asByteBuffer();
+            internalNio = nio = alloc.nioViews().of(segment);
         }
         return nio.clear().position(index).limit(index + length);
     }
