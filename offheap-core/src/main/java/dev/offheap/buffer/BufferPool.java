@@ -37,7 +37,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.function.Predicate;
 import java.util.concurrent.ThreadLocalRandom;
@@ -94,12 +93,12 @@ public final class BufferPool implements AutoCloseable {
     private final SizeClasses classes;
     private final SizeClassPool[] classPools;
     private final ThreadCaches caches;
+    /** Where the slots of ended leases go: the release side, apart from the acquire side here. */
+    private final SlotReturns returns;
     /** The most all thread caches together can hold: caches x the slot bytes of one full cache. */
     private final long threadCacheLimitBytes;
     private final LeakDetector leaks;
     private final DeferredReleases deferred = new DeferredReleases();
-    /** Slots of ended special leases waiting for their grace before they join the free lists. */
-    private final AtomicInteger cooling = new AtomicInteger();
     private final int leakSampling;
     private final int useAfterReleaseSampling;
     private final boolean checked;
@@ -107,8 +106,6 @@ public final class BufferPool implements AutoCloseable {
     private final int maxLeaseSize;
     private final int largestPooledSize;
     private final DedicatedRegions dedicated;
-    /** Arenas of leases whose views die at release (checked, sampled), still out: close() ends them first. */
-    private final Set<OwnArena> ownArenas = ConcurrentHashMap.newKeySet();
     private final BufferPoolMetrics metrics = new BufferPoolMetrics(this);
     private final Registration jmx;
     /** Bytes of slabs idle return leaves mapped whatever happens. */
@@ -142,14 +139,18 @@ public final class BufferPool implements AutoCloseable {
             int slot = classes.size(i);
             capacities[i] = slot > b.threadCacheLargestSize ? 0
                     : Math.clamp(b.threadCacheBytes / slot, 2, Builder.MAX_CACHED_PER_CLASS);
-            int batch = capacities[i] == 0 ? Builder.MAX_CACHED_PER_CLASS / 2 : capacities[i] / 2;
-            classPools[i] = new SizeClassPool(this, slabs, i, slot, slabBytes(slot, b.effectiveMaxSlabSize()), batch,
-                    stripes);
             cacheBytes += (long) capacities[i] * slot;
         }
         this.threadCacheLimitBytes = b.threadCaches * cacheBytes;
         this.caches = b.threadCaches == 0 ? null
                 : new ThreadCaches(capacities, b.threadCaches, b.leakSampling, b.useAfterReleaseSampling);
+        this.returns = new SlotReturns(caches);
+        for (int i = 0; i < classPools.length; i++) {
+            int slot = classes.size(i);
+            int batch = capacities[i] == 0 ? Builder.MAX_CACHED_PER_CLASS / 2 : capacities[i] / 2;
+            classPools[i] = new SizeClassPool(name, b.byteOrder, returns, slabs, i, slot,
+                    slabBytes(slot, b.effectiveMaxSlabSize()), batch, stripes);
+        }
         this.leaks = new LeakDetector(name);
         this.leakSampling = b.leakSampling;
         this.useAfterReleaseSampling = b.useAfterReleaseSampling;
@@ -281,10 +282,10 @@ public final class BufferPool implements AutoCloseable {
         OwnArena own = null;
         if (checked || useAfterRelease) {
             own = new OwnArena(slot, size, useAfterRelease && !checked);
-            ownArenas.add(own);
+            returns.lent(own);
             if (closed) {
                 own.tryEnd(); // never handed out: nothing can hold it
-                end(slot, own);
+                returns.end(slot, own);
                 checkOpen();
             }
         }
@@ -347,7 +348,7 @@ public final class BufferPool implements AutoCloseable {
      */
     public long trim() {
         checkOpen();
-        if (cooling.get() > 0) {
+        if (returns.cooling()) {
             Grace.await(); // slots whose views just ended join the free lists first
         }
         pollSlowPath();
@@ -408,6 +409,7 @@ public final class BufferPool implements AutoCloseable {
         synchronized (this) {
             first = !closed;
             closed = true;
+            returns.close();
             refusing = true;
             slabs.close(); // classes growing from now on give their new slab straight back
         }
@@ -425,7 +427,7 @@ public final class BufferPool implements AutoCloseable {
             pollSlowPath();
             // Views with an arena of their own first: they point into slabs, which must outlive them.
             Set<Slab> pinned = Collections.newSetFromMap(new IdentityHashMap<>());
-            for (OwnArena own : List.copyOf(ownArenas)) {
+            for (OwnArena own : returns.outstanding()) {
                 if (!own.tryEnd()) {
                     pinned.add(own.slot.slab);
                 }
@@ -452,7 +454,7 @@ public final class BufferPool implements AutoCloseable {
                                 + " once that operation has ended", null);
             }
             closeDone = true;
-            ownArenas.clear();
+            returns.forgetOutstanding();
             if (caches != null) {
                 caches.detachAll();
             }
@@ -519,27 +521,6 @@ public final class BufferPool implements AutoCloseable {
 
     // ---- package-private plumbing for the classes that make up the pool ----
 
-    void free(Slot slot) {
-        slot.leased = false;
-        if (closed) {
-            return;
-        }
-        ThreadCache lender = slot.lender;
-        Thread thread = Thread.currentThread();
-        if (lender != null && lender.owner == thread) {
-            lender.give(slot);
-            return;
-        }
-        ThreadCache cache = caches == null ? null : caches.lookup(thread);
-        if (cache != null) {
-            cache.give(slot);
-        } else if (caches == null || thread.isVirtual()) {
-            slot.home.give(slot, ThreadCache.stripeHint(thread));
-        } else {
-            caches.current().give(slot);
-        }
-    }
-
     long bytesFromOs() {
         return slabs.bytes();
     }
@@ -576,39 +557,6 @@ public final class BufferPool implements AutoCloseable {
         checkAcquirable();
         DedicatedBuffer buffer = dedicated.acquire(size);
         return sampledAtRandom(leakSampling) ? decorate(buffer, true) : buffer;
-    }
-
-    /**
-     * Ends a special lease whose own views, if any, have ended (at release, or when found leaked): the slot
-     * goes back after their {@link Grace}, so that an access straggling past the end lands in this ended
-     * lease, never in the next one.
-     */
-    void end(Slot slot, OwnArena own) {
-        if (own == null) {
-            free(slot);
-            return;
-        }
-        ownArenas.remove(own);
-        slot.leased = false;
-        cooling.incrementAndGet();
-        Grace.later(() -> afterGrace(slot));
-    }
-
-    /** A slot whose own views ended before the last handshake: lendable again, from the shared free list. */
-    private void afterGrace(Slot slot) {
-        cooling.decrementAndGet();
-        if (!closed) {
-            slot.home.give(slot, ThreadCache.stripeHint(Thread.currentThread())); // lock-free, as Grace asks
-        }
-    }
-
-    /** The cure of a leaked special lease: false, with nothing changed, while its views are held. */
-    boolean endLeaked(Slot slot, OwnArena own) {
-        if (own != null && !own.tryEnd()) {
-            return false;
-        }
-        end(slot, own);
-        return true;
     }
 
     /** Work for the pool's slow paths: leaks found, and releases waiting for an I/O to end. */

@@ -58,9 +58,9 @@ final class PooledBuffer extends Lease {
     PooledBuffer(Slot slot, int size, OwnArena own, LeakDetector detector) {
         this.slot = slot;
         this.size = size;
-        BufferPool pool = slot.home.owner;
+        SlotReturns returns = slot.home.returns;
         this.special = new Special(own,
-                detector == null ? null : detector.watch(this, size, () -> pool.endLeaked(slot, own)));
+                detector == null ? null : detector.watch(this, size, () -> returns.endLeaked(slot, own)));
         open();
     }
 
@@ -84,7 +84,7 @@ final class PooledBuffer extends Lease {
         if (b == null) {
             OwnArena o = own();
             b = o == null ? slot.newByteBuffer(size) : o.segment.asByteBuffer();
-            ByteOrder order = slot.home.owner.byteOrder();
+            ByteOrder order = slot.home.byteOrder;
             if (order != ByteOrder.BIG_ENDIAN) {
                 b.order(order);
             }
@@ -103,7 +103,7 @@ final class PooledBuffer extends Lease {
     void deallocate() {
         Special s = special;
         if (s == null) {
-            slot.home.owner.free(slot); // the common case without the fence below: ~2 ns cheaper (JMH, 1 KiB)
+            slot.home.returns.free(slot); // the common case without the fence below: ~2 ns cheaper (JMH, 1 KiB)
             return;
         }
         OwnArena own = s.own;
@@ -117,7 +117,7 @@ final class PooledBuffer extends Lease {
         if (record != null) {
             record.disarm();
         }
-        slot.home.owner.end(slot, own);
+        slot.home.returns.end(slot, own);
         // Until the record is disarmed this handle must stay reachable, or the detector could take it for a
         // leak and free the slot a second time.
         Reference.reachabilityFence(this);
@@ -137,7 +137,7 @@ final class PooledBuffer extends Lease {
 
     @Override
     String describe() {
-        return "buffer of " + size + " bytes from pool '" + slot.home.owner.name() + "' (slot " + slot.id
+        return "buffer of " + size + " bytes from pool '" + slot.home.poolName + "' (slot " + slot.id
                 + " of the " + slot.describeClass() + ")";
     }
 
@@ -148,6 +148,6 @@ final class PooledBuffer extends Lease {
 
     @Override
     String poolName() {
-        return slot.home.owner.name();
+        return slot.home.poolName;
     }
 }

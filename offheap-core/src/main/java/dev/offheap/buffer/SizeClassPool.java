@@ -19,6 +19,7 @@ package dev.offheap.buffer;
 import dev.offheap.metrics.jfr.SlabAllocated;
 import dev.offheap.metrics.jfr.SlabReleased;
 import dev.offheap.os.NativeRegion;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -38,8 +39,12 @@ import java.util.function.Predicate;
  * {@code this}, so a budget refusal that trims every class cannot deadlock with another class growing.
  */
 final class SizeClassPool {
-    /** The pool, for the release path of its leases ({@code slot.home.owner}); memory comes from {@code source}. */
-    final BufferPool owner;
+    /** The pool's name, for messages about its leases. */
+    final String poolName;
+    /** The byte order of new {@code ByteBuffer} views of its leases. */
+    final ByteOrder byteOrder;
+    /** Where the slots of its ended leases go ({@code slot.home.returns}); memory comes from {@code source}. */
+    final SlotReturns returns;
     private final SlabSource source;
     final int index;
     final int slotSize;
@@ -72,9 +77,11 @@ final class SizeClassPool {
     private long slabsCreated;
     private long slabsFreed;
 
-    SizeClassPool(BufferPool owner, SlabSource source, int index, int slotSize, long slabBytes, int batchSize,
-            int stripes) {
-        this.owner = owner;
+    SizeClassPool(String poolName, ByteOrder byteOrder, SlotReturns returns, SlabSource source, int index,
+            int slotSize, long slabBytes, int batchSize, int stripes) {
+        this.poolName = poolName;
+        this.byteOrder = byteOrder;
+        this.returns = returns;
         this.source = source;
         this.index = index;
         this.slotSize = slotSize;

@@ -20,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.os.NativeMemory;
+import java.nio.ByteOrder;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,7 +34,8 @@ class TrimRacingCloseTest {
     void aClosedClassIsNotTrimmedAndATrimThatRacedCloseReportsTheClosedPool() {
         BufferPool pool = BufferPool.builder().name("trim-racing-close").jmx(false).build();
         SlabSource slabs = new SlabSource(pool.name(), pool.budget().owner("the racing class"), NativeMemory.system());
-        SizeClassPool sizeClass = new SizeClassPool(pool, slabs, 0, 64, 4096, 8, 1);
+        SizeClassPool sizeClass = new SizeClassPool(pool.name(), ByteOrder.BIG_ENDIAN, new SlotReturns(null), slabs, 0, 64, 4096,
+                8, 1);
         Slot slot = sizeClass.takeUncached(0);
 
         sizeClass.close(slab -> false);
