@@ -16,6 +16,7 @@
 
 package dev.offheap;
 
+import dev.offheap.suite.Waits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,8 +63,10 @@ public record ChildJvm(int exitCode, String output, List<String> crashReports) {
         Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            String threads = Waits.threadDump(process);
             process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-            throw new AssertionError(main.getSimpleName() + " did not end within " + timeout + ":\n" + head(log));
+            throw new AssertionError(main.getSimpleName() + " did not end within " + timeout + ":\n" + head(log)
+                    + "\nits threads then:\n" + threads);
         }
         List<String> crashes;
         try (Stream<Path> files = Files.list(dir)) {

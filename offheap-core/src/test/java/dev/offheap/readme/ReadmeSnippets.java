@@ -20,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.offheap.Repository;
+import dev.offheap.suite.Waits;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -51,15 +52,16 @@ import org.junit.jupiter.api.DynamicTest;
  * of its own ({@code --enable-native-access=ALL-UNNAMED}, as a user on the class path would), so that a
  * crash, a JMX name or a budget of one block cannot touch this JVM or another block. The child's working
  * directory and {@code java.io.tmpdir} are fresh directories that must be empty when it ends: a block cleans
- * up what it creates. A block fails the test if it does not compile, exits with an exception, runs longer
- * than {@link #TIMEOUT_SECONDS}, prints a warning on stderr (a leak, a pool closed with leases, a native
- * access warning), or leaves files behind; the failure names the README line.
+ * up what it creates. A block fails the test if it does not compile, exits with an exception, does not end
+ * within the suite's bound on any wait ({@link Waits#LIMIT}: a hang, whose threads the failure shows; a block
+ * is no benchmark: the gRPC block, about 3 s here, once did not end within the 30 s this allowed before, on a
+ * 2-vCPU machine loaded far beyond its cores), prints a warning on stderr (a leak, a pool closed with leases, a
+ * native access warning), or leaves files behind; the failure names the README line.
  *
  * <p>A block is compiled and run against the test class path of the module that runs it: an untagged
  * block may use offheap-core and the JDK only.
  */
 public final class ReadmeSnippets {
-    private static final long TIMEOUT_SECONDS = 30;
     private static final Pattern WARNING = Pattern.compile("(?im)^.*\\bwarning\\b.*$");
 
     private ReadmeSnippets() {}
@@ -149,10 +151,12 @@ public final class ReadmeSnippets {
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())
                 .start();
-        if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        if (!process.waitFor(Waits.LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+            String threads = Waits.threadDump(process);
             process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-            fail("README.md line %d: the snippet did not finish in %d s:%n%s", snippet.firstLine(),
-                    TIMEOUT_SECONDS, inReadmeLines(Files.readString(err), snippet, source));
+            fail("README.md line %d: the snippet did not finish in %s:%n%s%nstdout:%n%s%nits threads then:%n%s",
+                    snippet.firstLine(), Waits.LIMIT, inReadmeLines(Files.readString(err), snippet, source),
+                    Files.readString(out), threads);
         }
         String stderr = inReadmeLines(Files.readString(err), snippet, source);
         if (process.exitValue() != 0) {

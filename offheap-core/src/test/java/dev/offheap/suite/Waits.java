@@ -23,6 +23,7 @@ import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
@@ -120,6 +121,21 @@ public final class Waits {
     private static String text(ByteArrayOutputStream output) {
         synchronized (output) {
             return output.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * The threads of a process that did not end in time ({@code jcmd PID Thread.print}, itself bounded), for
+     * the failure message: a hang shows where it waits, a machine too busy shows threads at work.
+     */
+    public static String threadDump(Process process) throws InterruptedException {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            Process dump = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
+                    .redirectErrorStream(true).start();
+            return finish(dump, Duration.ofSeconds(30), "jcmd Thread.print").output();
+        } catch (IOException | AssertionError e) {
+            return "(no thread dump: " + e.getMessage() + ")";
         }
     }
 
