@@ -10,8 +10,13 @@
 # settle); run it on a quiet machine. A smoke run: servers.sh OUT --seconds 5 --rounds 1 (about 5 minutes).
 #
 # Usage: offheap-bench/scripts/servers.sh [out-dir] [ServerShootout options: --seconds 15 --warmup 5
-#        --rounds 2 --connections 64 --threads 2 --idle 5 --settle 2 --heap 512m --native-access true
-#        --only netty-http,netty-http-1m,netty-echo,netty-echo-16k,jetty,jetty-1m]
+#        --rounds 2 --connections 64 --threads 2 --idle 5 --sample 5 --trim true --settle 2 --heap 512m
+#        --native-access true --only netty-http,netty-http-1m,netty-echo,netty-echo-16k,jetty,jetty-1m]
+# While a server idles after its load, its RSS and its allocator's direct memory (offheap: the pool's
+# bytesFromOs; Netty: metric().usedDirectMemory(); Jetty: ArrayByteBufferPool.getDirectMemory()) are read every
+# --sample seconds, nothing else done; then it trims and collects, or with --trim false only runs System.gc(),
+# to measure the memory that goes back with no trim call. A burst-then-idle run (issue 27):
+#     servers.sh OUT --only netty-http,netty-echo,jetty --seconds 60 --idle 60 --trim false
 # --native-access false runs every server without --enable-native-access=ALL-UNNAMED: Netty then frees
 # direct memory through one Arena.ofShared() per buffer (CleanerJava25) instead of malloc/free downcalls
 # (CleanerJava24Linker), as for an application whose Netty jars are not granted native access.

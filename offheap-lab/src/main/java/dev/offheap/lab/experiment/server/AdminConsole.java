@@ -19,23 +19,62 @@ package dev.offheap.lab.experiment.server;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.LongSupplier;
 
 /**
  * The admin channel of the server mains, the same for every configuration: the server prints
- * {@code port=<n>} once it listens, then reads commands on standard input. {@code idle} runs the
- * configuration's trim (if it has one), then {@code System.gc()} (so memory freed by Cleaners goes too), and
- * answers {@code idle rss_kib=<n>}; {@code stop} or the end of input (the parent died) stops the server.
+ * {@code port=<n>} once it listens, then reads commands on standard input, each answered with a
+ * {@link Reading} of its memory. {@code idle} runs the configuration's trim (if it has one), then
+ * {@code System.gc()} (so memory freed by Cleaners goes too); {@code collect} runs {@code System.gc()} only,
+ * no trim; {@code memory} does nothing but read. {@code stop} or the end of input (the parent died) stops the
+ * server.
  */
 public final class AdminConsole {
     /** The line a server prints once it accepts connections, followed by the port. */
     public static final String PORT = "port=";
     /** The command that trims and collects. */
     public static final String IDLE = "idle";
-    /** The server's answer to {@link #IDLE}, followed by its RSS in KiB. */
-    public static final String IDLE_ANSWER = "idle rss_kib=";
+    /** The command that collects ({@code System.gc()}) without any trim call. */
+    public static final String COLLECT = "collect";
+    /** The command that only reads the memory: nothing is trimmed or collected. */
+    public static final String MEMORY = "memory";
+    /** The first word of every answer but {@code port=}. */
+    public static final String ANSWER = "memory";
     /** The command that stops the server. */
     public static final String STOP = "stop";
+
+    /**
+     * What a server reports of its memory.
+     *
+     * @param rssKib         its {@code VmRSS} in KiB
+     * @param allocatorBytes the direct memory its allocator or pool holds in bytes (offheap: the pool's
+     *                       {@code bytesFromOs}; Netty's: {@code metric().usedDirectMemory()}; Jetty's
+     *                       {@code ArrayByteBufferPool}: {@code getDirectMemory()}), -1 if it cannot say
+     */
+    public record Reading(long rssKib, long allocatorBytes) {
+        /** The answer line, e.g. {@code memory rss_kib=104000 allocator_bytes=4194304}. */
+        public String line() {
+            return ANSWER + " rss_kib=" + rssKib + " allocator_bytes=" + allocatorBytes;
+        }
+
+        /** The reading of an answer line of {@link #line()}. */
+        public static Reading parse(String line) {
+            String[] words = line.strip().split("\\s+");
+            if (words.length != 3 || !words[0].equals(ANSWER)) {
+                throw new IllegalArgumentException("not a memory answer: " + line);
+            }
+            return new Reading(field(words[1], "rss_kib=", line), field(words[2], "allocator_bytes=", line));
+        }
+
+        private static long field(String word, String name, String line) {
+            if (!word.startsWith(name)) {
+                throw new IllegalArgumentException("expected " + name + " in the memory answer: " + line);
+            }
+            return Long.parseLong(word.substring(name.length()));
+        }
+    }
 
     private AdminConsole() {}
 
@@ -45,18 +84,34 @@ public final class AdminConsole {
         System.out.flush();
     }
 
-    /** Serves commands on standard input until {@code stop} or its end; {@code trim} is the configuration's. */
-    public static void serve(Runnable trim) throws IOException {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    /**
+     * Serves commands on standard input until {@code stop} or its end; {@code trim} is the configuration's,
+     * {@code allocatorBytes} what its allocator holds (see {@link Reading#allocatorBytes()}).
+     */
+    public static void serve(Runnable trim, LongSupplier allocatorBytes) throws IOException {
+        serve(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.out, trim,
+                System::gc, allocatorBytes, () -> ProcMemory.selfKib(ProcMemory.RSS));
+    }
+
+    /** Serves the commands of {@code in} until {@code stop} or its end, answering on {@code out}. */
+    static void serve(BufferedReader in, PrintStream out, Runnable trim, Runnable collect, LongSupplier allocatorBytes,
+            LongSupplier rssKib) throws IOException {
         for (String line = in.readLine(); line != null && !line.strip().equals(STOP); line = in.readLine()) {
-            if (line.strip().equals(IDLE)) {
-                System.out.println(IDLE_ANSWER + idle(trim));
-                System.out.flush();
+            String command = line.strip();
+            if (command.equals(IDLE) || command.equals(COLLECT) || command.equals(MEMORY)) {
+                if (command.equals(IDLE)) {
+                    trim.run();
+                }
+                if (!command.equals(MEMORY)) {
+                    collect.run();
+                }
+                out.println(new Reading(rssKib.getAsLong(), allocatorBytes.getAsLong()).line());
+                out.flush();
             }
         }
     }
 
-    /** Trims, collects, and returns this process's RSS in KiB (what {@code GET /idle} answers too). */
+    /** Trims, collects, and returns this process's RSS in KiB (what {@code GET /idle} answers). */
     public static long idle(Runnable trim) {
         trim.run();
         System.gc();

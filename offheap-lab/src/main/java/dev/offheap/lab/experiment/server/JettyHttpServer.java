@@ -20,6 +20,7 @@ import dev.offheap.buffer.BufferPool;
 import dev.offheap.jetty.OffheapByteBufferPool;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ArrayByteBufferPool;
 import org.eclipse.jetty.io.ByteBufferPool;
@@ -41,8 +42,9 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
  * request and released in the write's callback, so that the pool is on the path. The pool is {@code --pool}:
  * {@code offheap} ({@link OffheapByteBufferPool} on a pool of this server) or {@code array} (Jetty's default
  * {@link ArrayByteBufferPool}), passed through {@code new Server(threadPool, scheduler, bufferPool)}; both
- * trim through {@link ByteBufferPool#clear()}. {@code GET /idle} answers what the admin console's
- * {@code idle} does.
+ * trim through {@link ByteBufferPool#clear()}. The direct memory each holds (the admin console's readings) is
+ * the offheap pool's {@code bytesFromOs}, or what {@code ArrayByteBufferPool.getDirectMemory()} retains.
+ * {@code GET /idle} answers what the admin console's {@code idle} does.
  *
  * <p>Usage: {@code JettyHttpServer --pool offheap|array [--body bytes] [--port n]}.
  */
@@ -62,6 +64,8 @@ public final class JettyHttpServer {
             case "array" -> new ArrayByteBufferPool();
             default -> throw new IllegalArgumentException("unknown pool " + name + ": expected one of " + POOLS);
         };
+        LongSupplier held = offheap != null ? offheap.metrics()::getBytesFromOs
+                : ((ArrayByteBufferPool) pool)::getDirectMemory;
         Server server = new Server(new QueuedThreadPool(), new ScheduledExecutorScheduler(), pool);
         ServerConnector connector = new ServerConnector(server);
         connector.setHost("127.0.0.1");
@@ -71,7 +75,7 @@ public final class JettyHttpServer {
         try {
             server.start();
             AdminConsole.announce(connector.getLocalPort());
-            AdminConsole.serve(pool::clear);
+            AdminConsole.serve(pool::clear, held);
         } finally {
             server.stop();
             if (offheap != null) {

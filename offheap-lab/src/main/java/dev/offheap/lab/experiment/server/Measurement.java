@@ -19,6 +19,7 @@ package dev.offheap.lab.experiment.server;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One configuration of one workload in one round. Figures that could not be taken are NaN (or -1 for sizes);
@@ -30,14 +31,37 @@ import java.util.Map;
  * @param gcPauseMaxMs     the longest (0 when none)
  * @param peakRssKib       {@code VmHWM} after the measured run (warm-up included)
  * @param rssAfterIdleKib  {@code VmRSS} a while after the load stopped and {@code idle} trimmed and collected
+ *                         (or, with no trim call, {@code collect} collected)
+ * @param idleSamples      the memory read while the server idled after the load, oldest first (none if not read)
+ * @param allocatorBytesAfterIdle the direct memory the allocator held when {@link #rssAfterIdleKib} was read,
+ *                         -1 if unknown
  */
 public record Measurement(Workload workload, String config, int round, LoadResult load, int gcPauses,
         double gcPauseTotalMs, double gcPauseMaxMs, long peakRssKib, long rssAfterIdleKib, String failure,
-        List<String> stderr) {
+        List<String> stderr, List<IdleSample> idleSamples, long allocatorBytesAfterIdle) {
+
+    /** A measurement without idle samples or allocator figure. */
+    public Measurement(Workload workload, String config, int round, LoadResult load, int gcPauses,
+            double gcPauseTotalMs, double gcPauseMaxMs, long peakRssKib, long rssAfterIdleKib, String failure,
+            List<String> stderr) {
+        this(workload, config, round, load, gcPauses, gcPauseTotalMs, gcPauseMaxMs, peakRssKib, rssAfterIdleKib,
+                failure, stderr, List.of(), -1);
+    }
+
+    /** Keeps its own copy of the lists. */
+    public Measurement {
+        stderr = List.copyOf(stderr);
+        idleSamples = List.copyOf(idleSamples);
+    }
 
     /** A run that failed before it measured anything. */
     static Measurement failed(Workload workload, String config, int round, String failure, List<String> stderr) {
         return new Measurement(workload, config, round, null, 0, Double.NaN, Double.NaN, -1, -1, failure, stderr);
+    }
+
+    /** The idle sample taken {@code seconds} after the load, if one was. */
+    public Optional<IdleSample> sampleAt(int seconds) {
+        return idleSamples.stream().filter(x -> x.seconds() == seconds).findFirst();
     }
 
     /** Requests per second, NaN if the run failed. */
@@ -64,6 +88,8 @@ public record Measurement(Workload workload, String config, int round, LoadResul
         m.put("gcPauseMaxMs", gcPauseMaxMs);
         m.put("peakRssBytes", peakRssKib < 0 ? null : peakRssKib * 1024);
         m.put("rssAfterIdleBytes", rssAfterIdleKib < 0 ? null : rssAfterIdleKib * 1024);
+        m.put("idleSamples", idleSamples.stream().map(IdleSample::json).toList());
+        m.put("allocatorBytesAfterIdle", allocatorBytesAfterIdle < 0 ? null : allocatorBytesAfterIdle);
         m.put("failure", failure);
         m.put("stderr", stderr);
         return m;

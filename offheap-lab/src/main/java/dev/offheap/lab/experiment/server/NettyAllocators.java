@@ -19,12 +19,14 @@ package dev.offheap.lab.experiment.server;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.netty.OffheapByteBufAllocator;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufAllocatorMetricProvider;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.EventExecutorGroup;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /** The Netty allocators of the shootout, by name, each with its trim (if it has one) and what it owns. */
 final class NettyAllocators {
@@ -32,11 +34,11 @@ final class NettyAllocators {
     static final List<String> NAMES = List.of("offheap", "adaptive", "pooled", "unpooled");
 
     /**
-     * An allocator, the trim {@code idle} calls with the server's event loops, and what to close when the
-     * server stops.
+     * An allocator, the trim {@code idle} calls with the server's event loops, what to close when the server
+     * stops, and the direct memory it holds (see {@link AdminConsole.Reading#allocatorBytes()}).
      */
     record Allocator(String name, ByteBufAllocator allocator, Consumer<EventExecutorGroup> trim,
-            AutoCloseable owned) {}
+            AutoCloseable owned, LongSupplier directBytes) {}
 
     private NettyAllocators() {}
 
@@ -47,21 +49,31 @@ final class NettyAllocators {
      * (Netty 4.2's adaptive allocator); {@code pooled}: {@link PooledByteBufAllocator#DEFAULT} (trim:
      * {@code trimCurrentThreadCache()} on every event loop, the same courtesy); {@code unpooled}:
      * {@link UnpooledByteBufAllocator#DEFAULT}. Netty's pooled and adaptive allocators have no public call
-     * that gives their arenas back, so that is all their trim can do.
+     * that gives their arenas back, so that is all their trim can do. The direct memory held is the pool's
+     * {@code bytesFromOs} for offheap, {@code metric().usedDirectMemory()} for Netty's (for pooled and adaptive
+     * the chunks they reserved, used or not; for unpooled the live buffers).
      */
     static Allocator named(String name) {
         return switch (name) {
             case "offheap" -> {
                 BufferPool pool = BufferPool.builder().name("netty").build();
                 OffheapByteBufAllocator alloc = new OffheapByteBufAllocator(pool);
-                yield new Allocator(name, alloc, alloc::trim, pool::close);
+                yield new Allocator(name, alloc, alloc::trim, pool::close, pool.metrics()::getBytesFromOs);
             }
-            case "adaptive" -> new Allocator(name, ByteBufAllocator.DEFAULT, loops -> {}, () -> {});
+            case "adaptive" -> new Allocator(name, ByteBufAllocator.DEFAULT, loops -> {}, () -> {},
+                    direct(ByteBufAllocator.DEFAULT));
             case "pooled" -> new Allocator(name, PooledByteBufAllocator.DEFAULT,
-                    loops -> onEveryLoop(loops, PooledByteBufAllocator.DEFAULT::trimCurrentThreadCache), () -> {});
-            case "unpooled" -> new Allocator(name, UnpooledByteBufAllocator.DEFAULT, loops -> {}, () -> {});
+                    loops -> onEveryLoop(loops, PooledByteBufAllocator.DEFAULT::trimCurrentThreadCache), () -> {},
+                    direct(PooledByteBufAllocator.DEFAULT));
+            case "unpooled" -> new Allocator(name, UnpooledByteBufAllocator.DEFAULT, loops -> {}, () -> {},
+                    direct(UnpooledByteBufAllocator.DEFAULT));
             default -> throw new IllegalArgumentException("unknown allocator " + name + ": expected one of " + NAMES);
         };
+    }
+
+    /** What {@code allocator}'s metric says it holds in direct memory, -1 if it has no metric. */
+    private static LongSupplier direct(ByteBufAllocator allocator) {
+        return allocator instanceof ByteBufAllocatorMetricProvider p ? () -> p.metric().usedDirectMemory() : () -> -1;
     }
 
     /** Runs {@code task} on every loop of {@code loops} (in place on the caller's own) and waits for each. */

@@ -62,7 +62,7 @@ public final class NettyEchoServer {
                     })
                     .bind(InetAddress.getLoopbackAddress(), options.number("port", 0)).sync().channel();
             AdminConsole.announce(((InetSocketAddress) channel.localAddress()).getPort());
-            AdminConsole.serve(trim);
+            AdminConsole.serve(trim, allocator.directBytes());
             channel.close().sync();
         } finally {
             workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).sync();

@@ -137,12 +137,28 @@ public final class ServerProcess implements AutoCloseable {
         return GcPauses.read(gcLog);
     }
 
-    /** Sends {@code idle} and returns the RSS in KiB the server answers with. */
+    /** Sends {@code idle} (trim and collect) and returns the RSS in KiB the server answers with. */
     public long idle() throws IOException, InterruptedException {
-        commands.write((AdminConsole.IDLE + "\n").getBytes(StandardCharsets.UTF_8));
+        return ask(AdminConsole.IDLE).rssKib();
+    }
+
+    /**
+     * Sends {@code idle} if {@code trim}, else {@code collect} ({@code System.gc()} only), and returns what
+     * the server answers.
+     */
+    public AdminConsole.Reading idle(boolean trim) throws IOException, InterruptedException {
+        return ask(trim ? AdminConsole.IDLE : AdminConsole.COLLECT);
+    }
+
+    /** Sends {@code memory}: the server reads its RSS and its allocator's memory, and does nothing else. */
+    public AdminConsole.Reading memory() throws IOException, InterruptedException {
+        return ask(AdminConsole.MEMORY);
+    }
+
+    private AdminConsole.Reading ask(String command) throws IOException, InterruptedException {
+        commands.write((command + "\n").getBytes(StandardCharsets.UTF_8));
         commands.flush();
-        String answer = next(AdminConsole.IDLE_ANSWER, ANSWER_SECONDS);
-        return Long.parseLong(answer.substring(AdminConsole.IDLE_ANSWER.length()).trim());
+        return AdminConsole.Reading.parse(next(AdminConsole.ANSWER + " ", ANSWER_SECONDS));
     }
 
     /** What the server printed on standard error so far (warnings, exceptions). */

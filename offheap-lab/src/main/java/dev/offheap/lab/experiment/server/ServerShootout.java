@@ -33,21 +33,26 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
  * Real Netty and Jetty servers under load, side by side in one run: every configuration of every workload
  * in rounds (configurations interleaved within a round, their order rotated from round to round), each in a
  * fresh server JVM: warm-up, measured run (wrk with a Lua {@code done()} for HTTP, {@link EchoLoad} for
- * echo), peak RSS and GC pauses of the measured run, then idle, {@code idle} (trim and collect), a pause,
- * and the RSS after idle.
+ * echo), peak RSS and GC pauses of the measured run, then idle (its RSS and its allocator's direct memory read
+ * every {@code --sample} seconds, nothing else done), {@code idle} (trim and collect) or with
+ * {@code --trim false} {@code collect} (collect only, no trim call), a pause, and the RSS after idle.
  *
  * <p>Usage: {@code ServerShootout [--seconds 15] [--warmup 5] [--rounds 2] [--connections 64] [--threads 2]
- * [--idle 5] [--settle 2] [--heap 512m] [--native-access true] [--only netty-http,jetty-1m,...] [--out DIR]};
- * with {@code --out},
+ * [--idle 5] [--sample 5] [--trim true] [--settle 2] [--heap 512m] [--native-access true]
+ * [--only netty-http,jetty-1m,...] [--out DIR]}; with {@code --out},
  * writes {@code servers.md}, {@code servers.json} and the servers' gc logs there; prints the Markdown.
  */
 public final class ServerShootout {
+    /** How often the memory of an idle server is read unless told. */
+    static final int DEFAULT_SAMPLE_SECONDS = 5;
+
     /**
      * How a shootout runs.
      *
@@ -65,12 +70,43 @@ public final class ServerShootout {
      *                      memory with malloc/free downcalls ({@code CleanerJava24Linker}); without it Netty
      *                      takes one {@code Arena.ofShared()} per buffer ({@code CleanerJava25}), as it does for
      *                      an application whose Netty jars get no native access, and offheap warns once
+     * @param trim          whether the server's trim runs after the idle period (the default): false runs
+     *                      {@code System.gc()} only, to measure what memory goes back with no trim call
+     * @param sampleSeconds how often the server's memory is read while it idles (at 0 s, then every
+     *                      {@code sampleSeconds}, and at the end of the idle period)
      */
     public record Settings(List<Workload> workloads, int rounds, int seconds, int warmupSeconds, int connections,
-            int threads, int idleSeconds, int settleSeconds, String heap, boolean nativeAccess) {
+            int threads, int idleSeconds, int settleSeconds, String heap, boolean nativeAccess, boolean trim,
+            int sampleSeconds) {
+        /** Checks the periods. */
+        public Settings {
+            if (idleSeconds < 0 || settleSeconds < 0 || sampleSeconds <= 0) {
+                throw new IllegalArgumentException("idle and settle must be >= 0 s and sample > 0 s: idle "
+                        + idleSeconds + ", settle " + settleSeconds + ", sample " + sampleSeconds);
+            }
+            workloads = List.copyOf(workloads);
+        }
+
+        /** Settings that trim after the idle period and read the memory every 5 s while idle. */
+        public Settings(List<Workload> workloads, int rounds, int seconds, int warmupSeconds, int connections,
+                int threads, int idleSeconds, int settleSeconds, String heap, boolean nativeAccess) {
+            this(workloads, rounds, seconds, warmupSeconds, connections, threads, idleSeconds, settleSeconds, heap,
+                    nativeAccess, true, DEFAULT_SAMPLE_SECONDS);
+        }
+
         /** The full run: every workload of {@link Workload#FULL}, 2 rounds, wrk -t2 -c64 -d15s. */
         public static Settings full() {
             return new Settings(Workload.FULL, 2, 15, 5, 64, 2, 5, 2, "512m", true);
+        }
+
+        /** The seconds after the load at which the idle memory is read: 0, every sample period, the end. */
+        public List<Integer> sampleTimes() {
+            List<Integer> times = new ArrayList<>();
+            for (int t = 0; t < idleSeconds; t += sampleSeconds) {
+                times.add(t);
+            }
+            times.add(idleSeconds);
+            return times;
         }
 
         /** One line saying how it ran. */
@@ -78,9 +114,11 @@ public final class ServerShootout {
             return String.format(Locale.ROOT, "%d round(s), configurations interleaved; per configuration a fresh"
                     + " server JVM (-Xmx%s%s -Xlog:gc:file=..., nothing else),"
                     + " %d s warm-up, %d s measured with %d connections (wrk -t%d -c%d -d%ds --latency, or the echo"
-                    + " client), then %d s idle, trim and System.gc(), RSS read %d s later", rounds, heap,
+                    + " client), then %d s idle (RSS and the allocator's direct memory read every %d s, nothing"
+                    + " else done), %s, RSS read %d s later", rounds, heap,
                     nativeAccess ? " --enable-native-access=ALL-UNNAMED" : "",
                     warmupSeconds, seconds, connections, threads, connections, seconds, idleSeconds,
+                    sampleSeconds, trim ? "trim and System.gc()" : "System.gc() only (no trim call)",
                     settleSeconds);
         }
     }
@@ -101,6 +139,7 @@ public final class ServerShootout {
             for (Workload w : settings.workloads()) {
                 if (summaries.stream().anyMatch(s -> s.workload() == w)) {
                     md.append(ShootoutTables.markdown(w, summaries));
+                    md.append(IdleTable.markdown(w, settings.trim(), measurements));
                 }
             }
             for (String note : notes) {
@@ -121,12 +160,16 @@ public final class ServerShootout {
             s.put("threads", settings.threads());
             s.put("idleSeconds", settings.idleSeconds());
             s.put("settleSeconds", settings.settleSeconds());
+            s.put("sampleSeconds", settings.sampleSeconds());
+            s.put("trim", settings.trim());
             s.put("heap", settings.heap());
             s.put("nativeAccess", settings.nativeAccess());
             m.put("settings", s);
             m.put("machine", machine());
             m.put("measurements", measurements.stream().map(Measurement::json).toList());
             m.put("summaries", summaries.stream().map(Summary::json).toList());
+            m.put("idle", settings.workloads().stream().flatMap(w -> IdleTable.rows(w, measurements).stream())
+                    .map(IdleTable.Row::json).toList());
             m.put("notes", notes);
             return m;
         }
@@ -206,19 +249,39 @@ public final class ServerShootout {
             List<Double> pauses = server.gcPauses();
             pauses = pauses.subList(Math.min(before, pauses.size()), pauses.size());
             long peak = server.kib(ProcMemory.PEAK_RSS);
-            Thread.sleep(s.idleSeconds() * 1000L);
-            server.idle();
+            List<IdleSample> samples = idleSamples(server, s);
+            server.idle(s.trim());
             Thread.sleep(s.settleSeconds() * 1000L);
             long after = server.kib(ProcMemory.RSS);
+            long allocatorAfter = server.memory().allocatorBytes();
             String failure = load.errors() > 0 || load.requests() == 0
                     ? load.errors() + " errors and " + load.requests() + " requests in the measured run" : null;
             return new Measurement(w, config, round, load, pauses.size(),
                     pauses.stream().mapToDouble(Double::doubleValue).sum(),
                     pauses.stream().mapToDouble(Double::doubleValue).max().orElse(0), peak, after, failure,
-                    warnings(server.stderrLines()));
+                    warnings(server.stderrLines()), samples, allocatorAfter);
         } catch (IOException | RuntimeException e) {
             return Measurement.failed(w, config, round, e.getMessage(), warnings(server.stderrLines()));
         }
+    }
+
+    /**
+     * Reads the idle server's memory at each of {@link Settings#sampleTimes()} after now (the end of the load),
+     * asking it for nothing else; returns at the end of the idle period.
+     */
+    private static List<IdleSample> idleSamples(ServerProcess server, Settings s)
+            throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        List<IdleSample> samples = new ArrayList<>();
+        for (int t : s.sampleTimes()) {
+            long wait = start + TimeUnit.SECONDS.toNanos(t) - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            }
+            AdminConsole.Reading r = server.memory();
+            samples.add(new IdleSample(t, r.rssKib(), r.allocatorBytes()));
+        }
+        return samples;
     }
 
     private static final Pattern INFO = Pattern.compile("\\bINFO\\b");
@@ -246,16 +309,8 @@ public final class ServerShootout {
 
     /** Parses the options, runs, prints the Markdown, and writes the files of {@code --out}. */
     public static void main(String[] args) throws Exception {
-        Settings d = Settings.full();
         Map<String, String> o = options(args);
-        List<Workload> workloads = o.containsKey("only")
-                ? Arrays.stream(o.get("only").split(",")).map(String::strip).map(Workload::byId).toList()
-                : d.workloads();
-        Settings settings = new Settings(workloads, number(o, "rounds", d.rounds()), number(o, "seconds", d.seconds()),
-                number(o, "warmup", d.warmupSeconds()), number(o, "connections", d.connections()),
-                number(o, "threads", d.threads()), number(o, "idle", d.idleSeconds()),
-                number(o, "settle", d.settleSeconds()), o.getOrDefault("heap", d.heap()),
-                Boolean.parseBoolean(o.getOrDefault("native-access", "true")));
+        Settings settings = settings(o);
         Path out = o.containsKey("out") ? Path.of(o.get("out")) : null;
         Path work = out != null ? out.resolve("logs") : Files.createTempDirectory("offheap-servers");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -276,15 +331,34 @@ public final class ServerShootout {
         }
     }
 
+    /** The settings of the command line {@code args}: {@link Settings#full()} but what they change. */
+    static Settings settings(String[] args) {
+        return settings(options(args));
+    }
+
+    private static Settings settings(Map<String, String> o) {
+        Settings d = Settings.full();
+        List<Workload> workloads = o.containsKey("only")
+                ? Arrays.stream(o.get("only").split(",")).map(String::strip).map(Workload::byId).toList()
+                : d.workloads();
+        return new Settings(workloads, number(o, "rounds", d.rounds()), number(o, "seconds", d.seconds()),
+                number(o, "warmup", d.warmupSeconds()), number(o, "connections", d.connections()),
+                number(o, "threads", d.threads()), number(o, "idle", d.idleSeconds()),
+                number(o, "settle", d.settleSeconds()), o.getOrDefault("heap", d.heap()),
+                bool(o, "native-access", d.nativeAccess()), bool(o, "trim", d.trim()),
+                number(o, "sample", d.sampleSeconds()));
+    }
+
     private static Map<String, String> options(String[] args) {
-        Set<String> known = Set.of("seconds", "warmup", "rounds", "connections", "threads", "idle", "settle", "heap",
-                "native-access", "only", "out");
+        Set<String> known = Set.of("seconds", "warmup", "rounds", "connections", "threads", "idle", "sample",
+                "trim", "settle", "heap", "native-access", "only", "out");
         Map<String, String> o = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String name = args[i].startsWith("--") ? args[i].substring(2) : "";
             if (!known.contains(name) || i + 1 == args.length) {
                 throw new IllegalArgumentException("usage: ServerShootout [--seconds n] [--warmup n] [--rounds n]"
-                        + " [--connections n] [--threads n] [--idle n] [--settle n] [--heap 512m] [--native-access true|false]"
+                        + " [--connections n] [--threads n] [--idle n] [--sample n] [--trim true|false] [--settle n]"
+                        + " [--heap 512m] [--native-access true|false]"
                         + " [--only netty-http,netty-http-1m,netty-echo,netty-echo-16k,jetty,jetty-1m] [--out dir]");
             }
             o.put(name, args[++i]);
@@ -294,5 +368,17 @@ public final class ServerShootout {
 
     private static int number(Map<String, String> o, String name, int otherwise) {
         return o.containsKey(name) ? Integer.parseInt(o.get(name)) : otherwise;
+    }
+
+    /** {@code true} or {@code false}, nothing else: a typo must not turn an option off. */
+    private static boolean bool(Map<String, String> o, String name, boolean otherwise) {
+        String v = o.get(name);
+        if (v == null) {
+            return otherwise;
+        }
+        if (!v.equals("true") && !v.equals("false")) {
+            throw new IllegalArgumentException("--" + name + " takes true or false, not " + v);
+        }
+        return Boolean.parseBoolean(v);
     }
 }

@@ -112,7 +112,7 @@ public record Summary(Workload workload, String config, Range requestsPerSecond,
         return m;
     }
 
-    private static Map<String, Object> range(Range r) {
+    static Map<String, Object> range(Range r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("median", r.median());
         m.put("min", r.min());

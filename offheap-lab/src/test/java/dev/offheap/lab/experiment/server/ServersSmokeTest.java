@@ -78,6 +78,47 @@ class ServersSmokeTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"offheap", "pooled"})
+    void aNettyServerReadsItsMemoryAndItsAllocatorsWithoutATrimCall(String allocator) throws Exception {
+        try (ServerProcess server = start(Workload.NETTY_HTTP, allocator)) {
+            servesTheBody(server, Workload.NETTY_HTTP.size());
+
+            AdminConsole.Reading read = server.memory();
+            AdminConsole.Reading collected = server.idle(false);
+
+            assertThat(read.rssKib()).isPositive();
+            assertThat(collected.rssKib()).isPositive();
+            if (allocator.equals("pooled")) { // pooled keeps its chunks whatever happens: the figure is seen
+                assertThat(read.allocatorBytes()).isPositive();
+                assertThat(collected.allocatorBytes()).isEqualTo(read.allocatorBytes());
+            } else { // idle return may give the slabs back at any time: only that the pool answers
+                assertThat(read.allocatorBytes()).isNotNegative();
+                assertThat(collected.allocatorBytes()).isNotNegative();
+            }
+            assertThat(ServerShootout.warnings(server.stderrLines())).isEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"array"})
+    void jettyReadsItsPoolsMemory(String pool) throws Exception {
+        try (ServerProcess server = start(Workload.JETTY, pool)) {
+            servesTheBody(server, Workload.JETTY.size());
+
+            assertThat(server.memory().allocatorBytes()).isNotNegative();
+            assertThat(server.idle(false).rssKib()).isPositive();
+        }
+    }
+
+    private static void servesTheBody(ServerProcess server, int size) throws Exception {
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            HttpResponse<byte[]> response = client.send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + server.port() + "/")).build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(response.body()).isEqualTo(Body.of(size));
+        }
+    }
+
     private static void servesTheBodyAndIdles(ServerProcess server, int size) throws Exception {
         try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
             URI root = URI.create("http://127.0.0.1:" + server.port() + "/");
