@@ -18,9 +18,7 @@ package dev.offheap.buffer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.management.ManagementFactory;
-import javax.management.JMException;
-import javax.management.ObjectName;
+import dev.offheap.suite.HeapBytes;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,33 +28,15 @@ import org.junit.jupiter.api.Test;
  */
 class LeaseHandleSizeTest {
 
-    /** The JDK's count of heap bytes this thread allocated (com.sun.management's ThreadMXBean, read by name). */
-    private static long allocatedBytes() {
-        try {
-            return (Long) ManagementFactory.getPlatformMBeanServer()
-                    .getAttribute(new ObjectName("java.lang:type=Threading"), "CurrentThreadAllocatedBytes");
-        } catch (JMException e) {
-            throw new AssertionError(e);
-        }
-    }
-
     @Test
     void aCommonLeaseMakesOneHandleOf32Bytes() {
         try (BufferPool pool = BufferPool.builder().name("handle-size").jmx(false).leakSampling(0)
                 .useAfterReleaseSampling(0).build()) {
-            int rounds = 20_000;
-            for (int i = 0; i < rounds; i++) {
-                BufferLease lease = pool.acquire(1024); // warm-up: this thread's cache, the slot's view
-                lease.segment();
-                lease.release();
-            }
-            long before = allocatedBytes();
-            for (int i = 0; i < rounds; i++) {
+            double perLease = HeapBytes.perRound(() -> {
                 BufferLease lease = pool.acquire(1024);
                 lease.segment();
                 lease.release();
-            }
-            double perLease = (allocatedBytes() - before) / (double) rounds;
+            });
             assertThat(perLease).as("heap bytes per acquire, segment() and release").isLessThanOrEqualTo(32.5);
         }
     }

@@ -21,11 +21,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
-import java.lang.management.ManagementFactory;
+import dev.offheap.suite.HeapBytes;
 import java.nio.ByteBuffer;
 import java.util.List;
-import javax.management.JMException;
-import javax.management.ObjectName;
 import org.eclipse.jetty.io.RetainableByteBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -45,37 +43,14 @@ class LeasedBufferGarbageTest {
         pool.close();
     }
 
-    /** The JDK's count of heap bytes this thread allocated (com.sun.management's ThreadMXBean, read by name). */
-    private static long allocatedBytes() {
-        try {
-            return (Long) ManagementFactory.getPlatformMBeanServer()
-                    .getAttribute(new ObjectName("java.lang:type=Threading"), "CurrentThreadAllocatedBytes");
-        } catch (JMException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    /** Heap bytes per round of {@code round}, after a warm-up, on this thread. */
-    private static double bytesPerRound(Runnable round) {
-        int rounds = 20_000;
-        for (int i = 0; i < rounds; i++) {
-            round.run();
-        }
-        long before = allocatedBytes();
-        for (int i = 0; i < rounds; i++) {
-            round.run();
-        }
-        return (allocatedBytes() - before) / (double) rounds;
-    }
-
     @Test
     void aDirectBufferCountsItsReferencesItself() {
-        double lease = bytesPerRound(() -> {
+        double lease = HeapBytes.perRound(() -> {
             BufferLease l = pool.acquire(1024);
             l.segment();
             l.release();
         });
-        double buffer = bytesPerRound(() -> {
+        double buffer = HeapBytes.perRound(() -> {
             RetainableByteBuffer.Mutable b = jetty.acquire(1024, true);
             b.put((byte) 1);
             b.getByteBuffer();

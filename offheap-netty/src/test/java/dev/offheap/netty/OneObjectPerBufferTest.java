@@ -20,10 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.offheap.buffer.BufferPool;
+import dev.offheap.suite.HeapBytes;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.IllegalReferenceCountException;
 import io.netty.util.ResourceLeakDetector;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -32,8 +32,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import javax.management.JMException;
-import javax.management.ObjectName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -57,37 +55,14 @@ class OneObjectPerBufferTest {
         return new OffheapByteBufAllocator(pool);
     }
 
-    /** The JDK's count of heap bytes this thread allocated (com.sun.management's ThreadMXBean, read by name). */
-    private static long allocatedBytes() {
-        try {
-            return (Long) ManagementFactory.getPlatformMBeanServer()
-                    .getAttribute(new ObjectName("java.lang:type=Threading"), "CurrentThreadAllocatedBytes");
-        } catch (JMException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    /** Heap bytes per round of {@code round}, after a warm-up, on this thread. */
-    private static double bytesPerRound(Runnable round) {
-        int rounds = 20_000;
-        for (int i = 0; i < rounds; i++) {
-            round.run();
-        }
-        long before = allocatedBytes();
-        for (int i = 0; i < rounds; i++) {
-            round.run();
-        }
-        return (allocatedBytes() - before) / (double) rounds;
-    }
-
     @Test
     void aBufferOnNettysSocketPathCostsOneObjectBesideThePoolsLease() {
         OffheapByteBufAllocator alloc = allocator(BufferPool.builder().name("one-object"));
         ResourceLeakDetector.Level levelBefore = ResourceLeakDetector.getLevel();
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED); // its samples allocate records
         try {
-            double lease = bytesPerRound(() -> alloc.pool().acquire(1024).release());
-            double buffer = bytesPerRound(() -> {
+            double lease = HeapBytes.perRound(() -> alloc.pool().acquire(1024).release());
+            double buffer = HeapBytes.perRound(() -> {
                 ByteBuf buf = alloc.directBuffer(1024);
                 buf.writeByte(1);
                 ByteBuffer nio = buf.internalNioBuffer(0, 1024); // a socket read or write takes it once
