@@ -22,8 +22,7 @@ import dev.offheap.account.MemoryBudget;
 import dev.offheap.account.MemoryInUseException;
 import dev.offheap.account.Reclaimer;
 import dev.offheap.metrics.BufferPoolMXBean;
-import dev.offheap.metrics.jfr.BudgetExceeded;
-import dev.offheap.metrics.jfr.PoolTrimmed;
+import dev.offheap.metrics.jfr.JfrEvents;
 import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
 import dev.offheap.os.Grace;
@@ -203,7 +202,7 @@ public final class BufferPool implements AutoCloseable {
         } catch (BudgetExceededException refused) {
             BudgetExceededException named = refused.forRequest("buffer pool '" + name + "'", "acquire(" + size + ")",
                     size);
-            BudgetExceeded.emit(name, named);
+            JfrEvents.budgetExceeded(name, named);
             throw named;
         }
     }
@@ -616,7 +615,7 @@ public final class BufferPool implements AutoCloseable {
             freed += Math.max(0, pool.returnIdle(allowed - freed)); // every class looks, to keep its last look
         }
         if (freed > 0) {
-            PoolTrimmed.emit(name, "BufferPool", freed);
+            JfrEvents.poolTrimmed(name, "BufferPool", freed);
         }
         return freed;
     }
@@ -626,7 +625,7 @@ public final class BufferPool implements AutoCloseable {
         for (SizeClassPool pool : classPools) {
             freed += Math.max(0, pool.trim()); // -1: closed meanwhile
         }
-        PoolTrimmed.emit(name, "BufferPool", freed);
+        JfrEvents.poolTrimmed(name, "BufferPool", freed);
         return freed;
     }
 
@@ -857,7 +856,10 @@ public final class BufferPool implements AutoCloseable {
         /**
          * Whether the pool shows in JMX as {@code dev.offheap:type=BufferPool,name=<name>} (with a suffix
          * {@code -2}, {@code -3}... if the name is taken), and its budget as
-         * {@code dev.offheap:type=MemoryBudget,name=<path>}, from build to close. Default on.
+         * {@code dev.offheap:type=MemoryBudget,name=<path>}, from build to close. Default on. In a JVM where
+         * nothing else uses JMX, the first registration loads the JDK's JMX implementation: about 600 classes,
+         * 2.4 MB of metaspace on JDK 25 (resident for as long as the JVM lives); turn it off where no one will
+         * read the beans and every megabyte of a small service counts.
          *
          * @param register whether to register the MXBeans
          * @return this builder

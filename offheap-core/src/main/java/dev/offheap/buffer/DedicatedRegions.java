@@ -17,8 +17,7 @@
 package dev.offheap.buffer;
 
 import dev.offheap.account.MemoryInUseException;
-import dev.offheap.metrics.jfr.SlabAllocated;
-import dev.offheap.metrics.jfr.SlabReleased;
+import dev.offheap.metrics.jfr.JfrEvents;
 import dev.offheap.os.NativeMemory;
 import dev.offheap.os.NativeRegion;
 import java.nio.ByteOrder;
@@ -49,7 +48,7 @@ final class DedicatedRegions {
     DedicatedBuffer acquire(int size) {
         long regionBytes = NativeMemory.roundToPage(size);
         NativeRegion region = slabs.take(regionBytes);
-        SlabAllocated.emit(slabs.poolName(), regionBytes, 0);
+        JfrEvents.slabAllocated(slabs.poolName(), regionBytes, 0);
         DedicatedBuffer buffer = new DedicatedBuffer(this, region, size, byteOrder);
         live.add(buffer);
         bytes.addAndGet(regionBytes);
@@ -78,7 +77,7 @@ final class DedicatedRegions {
             held.remove(buffer);
             bytes.addAndGet(-regionBytes);
         }
-        SlabReleased.emit(slabs.poolName(), buffer.region().byteSize(), 0);
+        JfrEvents.slabReleased(slabs.poolName(), buffer.region().byteSize(), 0);
         return true;
     }
 

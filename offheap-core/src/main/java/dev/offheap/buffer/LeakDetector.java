@@ -17,7 +17,7 @@
 package dev.offheap.buffer;
 
 import dev.offheap.account.MemoryInUseException;
-import dev.offheap.metrics.jfr.LeakReported;
+import dev.offheap.metrics.jfr.JfrEvents;
 import java.lang.ref.PhantomReference;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
@@ -78,7 +78,7 @@ final class LeakDetector {
                         + (cured ? " its memory went back to the pool." : " an I/O operation or native call still"
                         + " uses a view of it: its memory goes back to the pool once that has ended.")
                         + " It was acquired here:", record.acquiredAt);
-                LeakReported.emit(poolName, record.size, record.acquiredAt);
+                JfrEvents.leakReported(poolName, record.size, record.acquiredAt);
             }
         }
     }

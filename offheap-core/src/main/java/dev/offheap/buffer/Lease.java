@@ -17,7 +17,7 @@
 package dev.offheap.buffer;
 
 import dev.offheap.account.MemoryInUseException;
-import dev.offheap.metrics.jfr.UseAfterRelease;
+import dev.offheap.metrics.jfr.JfrEvents;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -134,7 +134,7 @@ abstract sealed class Lease implements BufferLease
     final IllegalStateException released(String operation) {
         Throwable acquiredAt = acquiredAt();
         Throwable releasedAt = releasedAt();
-        UseAfterRelease.emit(poolName(), leasedSize(), operation, acquiredAt, releasedAt);
+        JfrEvents.useAfterRelease(poolName(), leasedSize(), operation, acquiredAt, releasedAt);
         IllegalStateException e = new IllegalStateException("cannot " + operation + " " + describe()
                 + ": it was already released (a double release, or use after release)"
                 + (acquiredAt == null ? "" : CallSite.describe(acquiredAt, releasedAt)));

@@ -16,8 +16,7 @@
 
 package dev.offheap.buffer;
 
-import dev.offheap.metrics.jfr.SlabAllocated;
-import dev.offheap.metrics.jfr.SlabReleased;
+import dev.offheap.metrics.jfr.JfrEvents;
 import dev.offheap.os.NativeRegion;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -157,7 +156,7 @@ final class SizeClassPool {
                     }
                     current = addSlab(region);
                 }
-                SlabAllocated.emit(source.poolName(), slabBytes, slotSize);
+                JfrEvents.slabAllocated(source.poolName(), slabBytes, slotSize);
             }
         } finally {
             growLock.unlock();
@@ -315,7 +314,7 @@ final class SizeClassPool {
         Arrays.fill(table, slab.firstId, slab.firstId + slab.slotCount, null);
         freeRanges.add(slab.firstId);
         slabsFreed++;
-        SlabReleased.emit(source.poolName(), slab.byteSize(), slotSize);
+        JfrEvents.slabReleased(source.poolName(), slab.byteSize(), slotSize);
     }
 
     /**

@@ -21,8 +21,7 @@ import dev.offheap.account.MemoryBudget;
 import dev.offheap.account.MemoryInUseException;
 import dev.offheap.account.Reclaimer;
 import dev.offheap.metrics.ChunkPoolMXBean;
-import dev.offheap.metrics.jfr.BudgetExceeded;
-import dev.offheap.metrics.jfr.PoolTrimmed;
+import dev.offheap.metrics.jfr.JfrEvents;
 import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
 import dev.offheap.os.Grace;
@@ -403,7 +402,7 @@ public final class ChunkPool implements AutoCloseable {
     public long trim() {
         checkOpen();
         long bytes = memory.trim() + (spill == null ? 0 : spill.trim());
-        PoolTrimmed.emit(name, "ChunkPool", bytes);
+        JfrEvents.poolTrimmed(name, "ChunkPool", bytes);
         return bytes;
     }
 
@@ -414,7 +413,7 @@ public final class ChunkPool implements AutoCloseable {
         }
         long bytes = memory.trim();
         if (bytes > 0) {
-            PoolTrimmed.emit(name, "ChunkPool", bytes);
+            JfrEvents.poolTrimmed(name, "ChunkPool", bytes);
         }
         return bytes;
     }
@@ -573,7 +572,7 @@ public final class ChunkPool implements AutoCloseable {
         } catch (BudgetExceededException refused) {
             BudgetExceededException named = refused.forRequest("chunk pool '" + name + "'",
                     type.name().toLowerCase(Locale.ROOT) + "s(" + length + ")", length << type.shift());
-            BudgetExceeded.emit(name, named);
+            JfrEvents.budgetExceeded(name, named);
             throw named;
         }
     }
@@ -800,7 +799,10 @@ public final class ChunkPool implements AutoCloseable {
         /**
          * Whether the pool shows in JMX as {@code dev.offheap:type=ChunkPool,name=<name>} (with a suffix
          * {@code -2}, {@code -3}... if the name is taken), and its budgets as
-         * {@code dev.offheap:type=MemoryBudget,name=<path>}, from build to close. Default on.
+         * {@code dev.offheap:type=MemoryBudget,name=<path>}, from build to close. Default on. In a JVM where
+         * nothing else uses JMX, the first registration loads the JDK's JMX implementation: about 600 classes,
+         * 2.4 MB of metaspace on JDK 25 (resident for as long as the JVM lives); turn it off where no one will
+         * read the beans and every megabyte of a small service counts.
          *
          * @param register whether to register the MXBeans
          * @return this builder

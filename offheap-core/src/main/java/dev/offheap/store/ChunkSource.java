@@ -19,8 +19,7 @@ package dev.offheap.store;
 import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.BudgetOwner;
 import dev.offheap.account.MemoryBudget;
-import dev.offheap.metrics.jfr.ChunkAllocated;
-import dev.offheap.metrics.jfr.ChunkReleased;
+import dev.offheap.metrics.jfr.JfrEvents;
 import dev.offheap.os.AddressRange;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -216,7 +215,7 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         inUse += count;
         peakBacked = Math.max(peakBacked, inUse + backed.size());
         for (int i = 0; i < count; i++) {
-            ChunkAllocated.emit(pool, name, chunkSize);
+            JfrEvents.chunkAllocated(pool, name, chunkSize);
         }
         return firstNew;
     }
@@ -314,7 +313,7 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         chunk.cleared(); // its space was punched to clear it and could not be reserved again
         holes.push(chunk);
         account.release(chunkSize);
-        ChunkReleased.emit(pool, name, chunkSize);
+        JfrEvents.chunkReleased(pool, name, chunkSize);
     }
 
     /** Takes a chunk back from an array that ended: it may hold the array's data. */
@@ -350,7 +349,7 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
             holes.push(chunk);
             account.release(chunkSize);
             bytes += chunkSize;
-            ChunkReleased.emit(pool, name, chunkSize);
+            JfrEvents.chunkReleased(pool, name, chunkSize);
         }
         return bytes;
     }
@@ -372,7 +371,7 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         for (Chunk chunk : backed) {
             try {
                 release(chunk);
-                ChunkReleased.emit(pool, name, chunkSize);
+                JfrEvents.chunkReleased(pool, name, chunkSize);
             } catch (RuntimeException e) { // the OS kept that chunk's space (recorded as the pool's): free the rest
                 if (refused == null) {
                     refused = e;

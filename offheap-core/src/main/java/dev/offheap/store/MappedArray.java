@@ -21,7 +21,7 @@ import dev.offheap.account.BudgetOwner;
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.account.MemoryInUseException;
 import dev.offheap.metrics.MappedArrayMXBean;
-import dev.offheap.metrics.jfr.BudgetExceeded;
+import dev.offheap.metrics.jfr.JfrEvents;
 import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
 import dev.offheap.os.FileCalls;
@@ -817,7 +817,7 @@ public final class MappedArray implements AutoCloseable {
             try {
                 account.charge(charge);
             } catch (BudgetExceededException refused) {
-                BudgetExceeded.emit("mapped array " + path, refused);
+                JfrEvents.budgetExceeded("mapped array " + path, refused);
                 throw refused;
             }
         }

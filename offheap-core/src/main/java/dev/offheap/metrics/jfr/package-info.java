@@ -16,7 +16,9 @@
 
 /**
  * offheap's JFR events (names in {@link dev.offheap.metrics.OffheapEvents}). Each has a static {@code emit}
- * that does nothing unless a recording wants the event ({@code shouldCommit()}); callers emit only on slow
- * paths: memory taken from or given back to the OS, a trim, a refused charge, a leak.
+ * that does nothing unless a recording wants the event ({@code shouldCommit()}); callers go through
+ * {@link dev.offheap.metrics.jfr.JfrEvents}, which makes no event (and so loads no event class, nor JFR's own
+ * 120 classes) until the Flight Recorder runs, and only on slow paths: memory taken from or given back to the
+ * OS, a trim, a refused charge, a leak.
  */
 package dev.offheap.metrics.jfr;
