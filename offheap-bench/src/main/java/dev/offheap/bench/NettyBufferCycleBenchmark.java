@@ -16,12 +16,8 @@
 
 package dev.offheap.bench;
 
-import dev.offheap.buffer.BufferPool;
-import dev.offheap.netty.OffheapByteBufAllocator;
-import io.netty.buffer.AdaptiveByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +32,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -46,7 +41,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@code release()}. {@link NettyBufferCycleOnEventLoopBenchmark} runs the same on Netty's event-loop thread
  * type; run both with {@code -prof gc} for the heap bytes each buffer costs ({@code gc.alloc.rate.norm}).
  *
- * <p>Allocators and fork flags as in {@link NettyAllocatorBenchmark}: Netty as shipped on JDK 25 (no Unsafe,
+ * <p>Allocators ({@link NettyAllocatorBenchmark.Shared}, the same state) and fork flags as in
+ * {@link NettyAllocatorBenchmark}: Netty as shipped on JDK 25 (no Unsafe,
  * leak detection {@code SIMPLE}), Netty pooled with a thread cache for every thread, adaptive with
  * thread-local magazines for every thread, offheap's pool with its defaults.
  */
@@ -59,40 +55,12 @@ import org.openjdk.jmh.infra.Blackhole;
         ForkFlags.NETTY_CACHE_ALL})
 public class NettyBufferCycleBenchmark {
 
-    /** One allocator per trial, shared by the benchmark's threads, as a server shares its allocator. */
-    @State(Scope.Benchmark)
-    public static class Shared {
-        @Param({"offheap", "netty-pooled", "netty-adaptive", "netty-unpooled"})
-        String allocator;
-
-        BufferPool pool;
-        ByteBufAllocator alloc;
-
-        @Setup(Level.Trial)
-        public void setup() {
-            alloc = switch (allocator) {
-                case "offheap" -> new OffheapByteBufAllocator(pool = BufferPool.create());
-                case "netty-pooled" -> Allocator.nettyPooled();
-                case "netty-adaptive" -> new AdaptiveByteBufAllocator(true, true);
-                case "netty-unpooled" -> UnpooledByteBufAllocator.DEFAULT;
-                default -> throw new IllegalArgumentException("unknown allocator " + allocator);
-            };
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() {
-            if (pool != null) {
-                pool.close();
-            }
-        }
-    }
-
     @Param({"128", "1024", "16384", "65536"})
     int size;
 
     /** Fails the trial if the benchmark thread is not of the type this benchmark claims to measure. */
     @Setup(Level.Trial)
-    public void checkThread(Shared shared) {
+    public void checkThread(NettyAllocatorBenchmark.Shared shared) {
         Thread thread = Thread.currentThread();
         if (thread instanceof FastThreadLocalThread != onEventLoopThreads()) {
             throw new IllegalStateException("benchmark thread " + thread + " is a " + thread.getClass().getName()
@@ -111,7 +79,7 @@ public class NettyBufferCycleBenchmark {
 
     /** Acquire, write a byte, take the socket path's NIO view once, release. */
     @Benchmark
-    public ByteBuf cycle(Shared shared, Blackhole bh) {
+    public ByteBuf cycle(NettyAllocatorBenchmark.Shared shared, Blackhole bh) {
         ByteBuf buf = shared.alloc.directBuffer(size);
         buf.writeByte(1);
         ByteBuffer nio = buf.internalNioBuffer(0, size);

@@ -417,21 +417,26 @@ class OffheapByteBufAllocatorContractTest {
         assertThat(pool.stats().bytesFromOs()).isZero();
     }
 
+    /** A hundred 16 KiB buffers taken and released on each loop of {@code loops}, which keep them in their caches. */
+    private static void burstOnEachLoop(OffheapByteBufAllocator alloc, DefaultEventLoopGroup loops) throws Exception {
+        for (EventExecutor loop : loops) {
+            loop.submit(() -> {
+                List<ByteBuf> bufs = new ArrayList<>();
+                for (int i = 0; i < 100; i++) {
+                    bufs.add(alloc.directBuffer(16 * 1024));
+                }
+                bufs.forEach(ByteBuf::release);
+            }).get(10, TimeUnit.SECONDS);
+        }
+    }
+
     @Test
     void trimOnAnEventLoopGroupEmptiesTheCachesOfItsIdleLoops() throws Exception {
         BufferPool pool = pool();
         OffheapByteBufAllocator alloc = new OffheapByteBufAllocator(pool);
         DefaultEventLoopGroup loops = new DefaultEventLoopGroup(2);
         try {
-            for (EventExecutor loop : loops) {
-                loop.submit(() -> {
-                    List<ByteBuf> bufs = new ArrayList<>();
-                    for (int i = 0; i < 100; i++) {
-                        bufs.add(alloc.directBuffer(16 * 1024));
-                    }
-                    bufs.forEach(ByteBuf::release);
-                }).get(10, TimeUnit.SECONDS);
-            }
+            burstOnEachLoop(alloc, loops);
             alloc.trim();
             assertThat(pool.stats().threadCacheBytes())
                     .as("an idle loop keeps its cache through trim() from another thread").isPositive();
@@ -452,15 +457,7 @@ class OffheapByteBufAllocatorContractTest {
         OffheapByteBufAllocator alloc = new OffheapByteBufAllocator(pool);
         DefaultEventLoopGroup loops = new DefaultEventLoopGroup(2);
         try {
-            for (EventExecutor loop : loops) {
-                loop.submit(() -> {
-                    List<ByteBuf> bufs = new ArrayList<>();
-                    for (int i = 0; i < 100; i++) {
-                        bufs.add(alloc.directBuffer(16 * 1024));
-                    }
-                    bufs.forEach(ByteBuf::release);
-                }).get(10, TimeUnit.SECONDS);
-            }
+            burstOnEachLoop(alloc, loops);
             assertThat(pool.stats().threadCacheBytes()).as("the loops' caches after the burst").isPositive();
 
             long deadline = System.nanoTime() + Waits.LIMIT.toNanos();
