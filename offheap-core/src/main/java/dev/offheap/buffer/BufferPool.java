@@ -89,8 +89,10 @@ public final class BufferPool implements AutoCloseable {
     };
     private final SlabSource slabs;
     private final OwnedMappings.Owner owner;
-    private final SizeClasses classes;
     private final SizeClassPool[] classPools;
+    /** Which slot a thread gets and whether its lease is sampled: the acquire side. */
+    private final SlotTakes takes;
+    private final LeaseTokens tokens;
     private final ThreadCaches caches;
     /** Where the slots of ended leases go: the release side, apart from the acquire side here. */
     private final SlotReturns returns;
@@ -98,8 +100,6 @@ public final class BufferPool implements AutoCloseable {
     private final long threadCacheLimitBytes;
     private final LeakDetector leaks;
     private final DeferredReleases deferred = new DeferredReleases();
-    private final int leakSampling;
-    private final int useAfterReleaseSampling;
     private final boolean checked;
     private final ByteOrder byteOrder;
     private final int maxLeaseSize;
@@ -129,7 +129,7 @@ public final class BufferPool implements AutoCloseable {
         this.budget = ownBudget ? MemoryBudget.unlimited(name) : b.budget;
         this.owner = OwnedMappings.Owner.named(name);
         this.slabs = new SlabSource(name, budget.owner("buffer pool " + name), b.memory.ownedBy(owner));
-        this.classes = new SizeClasses(b.largestPooledSize);
+        SizeClasses classes = new SizeClasses(b.largestPooledSize);
         this.classPools = new SizeClassPool[classes.count()];
         int[] capacities = new int[classes.count()];
         int stripes = Builder.defaultStripes(Runtime.getRuntime().availableProcessors());
@@ -150,9 +150,9 @@ public final class BufferPool implements AutoCloseable {
             classPools[i] = new SizeClassPool(name, b.byteOrder, returns, slabs, i, slot,
                     slabBytes(slot, b.effectiveMaxSlabSize()), batch, stripes);
         }
+        this.takes = new SlotTakes(classes, classPools, caches, b.leakSampling, b.useAfterReleaseSampling);
+        this.tokens = new LeaseTokens(this, takes, classes.count());
         this.leaks = new LeakDetector(name);
-        this.leakSampling = b.leakSampling;
-        this.useAfterReleaseSampling = b.useAfterReleaseSampling;
         this.checked = b.checked;
         this.byteOrder = b.byteOrder;
         this.dedicated = new DedicatedRegions(slabs, byteOrder);
@@ -200,11 +200,25 @@ public final class BufferPool implements AutoCloseable {
         try {
             return lease(size);
         } catch (BudgetExceededException refused) {
-            BudgetExceededException named = refused.forRequest("buffer pool '" + name + "'", "acquire(" + size + ")",
-                    size);
-            JfrEvents.budgetExceeded(name, named);
-            throw named;
+            throw refusal(refused, "acquire(" + size + ")", size);
         }
+    }
+
+    /**
+     * Leases without a handle object, for frameworks that wrap every buffer in an object of their own: see
+     * {@link LeaseTokens}.
+     *
+     * @return this pool's token leases (one object per pool)
+     */
+    public LeaseTokens tokens() {
+        return tokens;
+    }
+
+    /** A budget's refusal of {@code request}, named after this pool and recorded as a JFR event. */
+    BudgetExceededException refusal(BudgetExceededException refused, String request, int size) {
+        BudgetExceededException named = refused.forRequest("buffer pool '" + name + "'", request, size);
+        JfrEvents.budgetExceeded(name, named);
+        return named;
     }
 
     /**
@@ -232,45 +246,29 @@ public final class BufferPool implements AutoCloseable {
             return acquireDedicated(size);
         }
         checkAcquirable();
-        int cls = classes.indexOf(size);
-        ThreadCaches caches = this.caches;
-        if (caches == null) {
-            return leaseUncached(cls, size);
-        }
-        Thread thread = Thread.currentThread();
-        ThreadCache cache = caches.lookup(thread);
-        if (cache == null) {
-            if (thread.isVirtual()) {
-                return leaseUncached(cls, size);
-            }
-            cache = caches.current();
-        }
-        Slot slot = cache.take(cls, classPools[cls]);
-        if (slot.lender != cache) {
-            slot.lender = cache; // only on change: a reference store costs a GC write barrier
-        }
-        return handOut(slot, size, cache.sample());
-    }
-
-    /** A lease for a thread without a cache (a virtual thread, or none configured): sampled at random. */
-    private BufferLease leaseUncached(int cls, int size) {
-        Slot slot = classPools[cls].takeUncached(ThreadCache.stripeHint(Thread.currentThread()));
-        if (slot.lender != null) {
-            slot.lender = null;
-        }
-        int samples = (sampledAtRandom(leakSampling) ? ThreadCache.LEAK : 0)
-                | (sampledAtRandom(useAfterReleaseSampling) ? ThreadCache.USE_AFTER_RELEASE : 0);
-        return handOut(slot, size, samples);
+        int cls = takes.classOf(size);
+        ThreadCache cache = takes.cacheOfCurrentThread();
+        Slot slot = takes.take(cache, cls);
+        return handOut(slot, size, takes.samples(cache));
     }
 
     /** The lease of {@code slot}: a plain handle, or a special one if checked or {@code samples} says so. */
     private PooledBuffer handOut(Slot slot, int size, int samples) {
-        slot.leased = true;
         if (samples != 0 || checked) {
             return special(slot, size, (samples & ThreadCache.LEAK) != 0,
                     (samples & ThreadCache.USE_AFTER_RELEASE) != 0);
         }
         return new PooledBuffer(slot, size);
+    }
+
+    /**
+     * The handle a token keeps for {@code slot} when the lease is special (checked, sampled, or a slot id
+     * beyond what a token can name): views of its own if checked or sampled for use after release; never
+     * watched for leaks through the handle, which the tokens keep (they watch the holder of the token).
+     */
+    PooledBuffer specialForToken(Slot slot, int size, int samples) {
+        boolean useAfterRelease = (samples & ThreadCache.USE_AFTER_RELEASE) != 0;
+        return checked || useAfterRelease ? special(slot, size, false, useAfterRelease) : new PooledBuffer(slot, size);
     }
 
     /**
@@ -314,7 +312,7 @@ public final class BufferPool implements AutoCloseable {
             heldSlabBytes += pool.heldBytes();
         }
         long quarantined = heldSlabBytes + dedicated.heldBytes() // after close, these hold the leaks' and deferred
-                + (closed ? 0 : leaks.heldBytes() + deferred.bytes());
+                + (closed ? 0 : leaks.heldBytes() + deferred.bytes() + tokens.waitingBytes());
         return BufferPoolStats.of(name, budget.path(), slabs.memoryName(), slabs.bytes(), peakBytesFromOs(),
                 budget.limit(), heldSlabBytes, quarantined, dedicated.leased(), dedicated.bytes(),
                 dedicated.acquires(), caches == null ? 0 : caches.registeredCount(),
@@ -454,6 +452,7 @@ public final class BufferPool implements AutoCloseable {
             }
             closeDone = true;
             returns.forgetOutstanding();
+            tokens.forgetWaiting();
             if (caches != null) {
                 caches.detachAll();
             }
@@ -538,7 +537,7 @@ public final class BufferPool implements AutoCloseable {
      * An acquire's check, one volatile read as {@link #checkOpen()}'s: the pool closed, or its budget (or an
      * ancestor) closed, which refuses even a slot that needs no charge, with the budget's own error.
      */
-    private void checkAcquirable() {
+    void checkAcquirable() {
         if (refusing) {
             checkOpen();
             budget.checkOpen();
@@ -546,6 +545,12 @@ public final class BufferPool implements AutoCloseable {
     }
 
     private BufferLease acquireDedicated(int size) {
+        DedicatedBuffer buffer = dedicatedLease(size);
+        return takes.leakSampledAtRandom() ? decorate(buffer, true) : buffer;
+    }
+
+    /** A lease above the largest size class, of memory of its own, not watched for leaks. */
+    DedicatedBuffer dedicatedLease(int size) {
         if (size < 0) {
             throw new IllegalArgumentException("buffer size must be >= 0: " + size);
         }
@@ -554,22 +559,26 @@ public final class BufferPool implements AutoCloseable {
                     + " of pool '" + name + "', " + Bytes.format(maxLeaseSize) + " (Builder.maxLeaseSize)");
         }
         checkAcquirable();
-        DedicatedBuffer buffer = dedicated.acquire(size);
-        return sampledAtRandom(leakSampling) ? decorate(buffer, true) : buffer;
+        return dedicated.acquire(size);
     }
 
     /** Work for the pool's slow paths: leaks found, and releases waiting for an I/O to end. */
-    private void pollSlowPath() {
+    void pollSlowPath() {
         leaks.poll();
         deferred.retry();
+        tokens.poll();
     }
 
-    /**
-     * Sampling where no thread cache counts acquires down (virtual threads, dedicated leases): each lease with
-     * probability 1/interval, as the random gaps of a thread cache ({@link ThreadCache#gap(int)}).
-     */
-    private static boolean sampledAtRandom(int interval) {
-        return interval > 0 && ThreadLocalRandom.current().nextInt(interval) == 0;
+    LeakDetector leaks() {
+        return leaks;
+    }
+
+    int largestPooledSize() {
+        return largestPooledSize;
+    }
+
+    boolean isChecked() {
+        return checked;
     }
 
     /** A dedicated lease watched through a wrapper. */

@@ -36,7 +36,7 @@ final class LeakDetector {
     private static final System.Logger LOG = System.getLogger("dev.offheap.buffer.leak");
 
     private final String poolName;
-    private final ReferenceQueue<Lease> queue = new ReferenceQueue<>();
+    private final ReferenceQueue<Object> queue = new ReferenceQueue<>();
     private final Set<Record> watched = ConcurrentHashMap.newKeySet();
     /** Leaked leases whose cure found a view held by an I/O operation: tried again at each poll. */
     private final Set<Record> held = ConcurrentHashMap.newKeySet();
@@ -47,12 +47,13 @@ final class LeakDetector {
     }
 
     /**
-     * Watches {@code handle}, a lease of {@code size} bytes; if it is lost unreleased, {@code cure} gives its
-     * memory back (it must not reach the handle), or says false, having changed nothing, while an I/O
-     * operation holds a view of it.
+     * Watches {@code referent}, the holder of a lease of {@code size} bytes (its handle, or for a token lease
+     * the framework's object that holds the token); if it is lost unreleased, {@code cure} gives the memory
+     * back (it must not reach the referent), or says false, having changed nothing, while an I/O operation
+     * holds a view of it.
      */
-    Record watch(Lease handle, int size, BooleanSupplier cure) {
-        Record record = new Record(handle, size, cure, queue, CallSite.acquired());
+    Record watch(Object referent, int size, BooleanSupplier cure) {
+        Record record = new Record(referent, size, cure, queue, CallSite.acquired());
         watched.add(record);
         return record;
     }
@@ -64,7 +65,7 @@ final class LeakDetector {
                 held.add(record);
             }
         }
-        Reference<? extends Lease> ref;
+        Reference<?> ref;
         while ((ref = queue.poll()) != null) {
             Record record = (Record) ref;
             if (watched.remove(record)) {
@@ -108,13 +109,13 @@ final class LeakDetector {
         return watched.size();
     }
 
-    final class Record extends PhantomReference<Lease> {
+    final class Record extends PhantomReference<Object> {
         private final int size;
         private final BooleanSupplier cure;
         private final CallSite acquiredAt;
 
-        private Record(Lease handle, int size, BooleanSupplier cure, ReferenceQueue<Lease> queue, CallSite at) {
-            super(handle, queue);
+        private Record(Object referent, int size, BooleanSupplier cure, ReferenceQueue<Object> queue, CallSite at) {
+            super(referent, queue);
             this.size = size;
             this.cure = cure;
             this.acquiredAt = at;

@@ -22,10 +22,12 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
@@ -69,6 +71,11 @@ final class SizeClassPool {
      */
     private final List<Slab> held = new ArrayList<>();
     private final List<Integer> freeRanges = new ArrayList<>();
+    /**
+     * The last generation of each slot of a freed range, by the range's first id: the slots a later slab cuts
+     * there start past them, so a token of a freed slot never matches the slot that has its id next.
+     */
+    private final Map<Integer, int[]> generationsOfFreedRanges = new HashMap<>();
     /** Slabs with no slot leased at idle return's last look; guarded by {@code this}. */
     private Set<Slab> unleasedAtLastLook = Collections.newSetFromMap(new IdentityHashMap<>());
     private int nextRange;
@@ -180,7 +187,11 @@ final class SizeClassPool {
 
     private Slot cut(Slab slab) {
         int i = slab.carved++;
-        Slot slot = new Slot(this, slab, (long) i * slotSize, slab.firstId + i);
+        int[] before = slab.generationsBefore;
+        // Random where no slot had the id before: a token of another pool, or of another slot, matches no slot
+        // but by a 2^-32 chance.
+        int generation = before == null ? ThreadLocalRandom.current().nextInt() : before[i] + 1;
+        Slot slot = new Slot(this, slab, (long) i * slotSize, slab.firstId + i, generation);
         table[slot.id] = slot;
         return slot;
     }
@@ -190,7 +201,7 @@ final class SizeClassPool {
         if (firstId + slotsPerSlab > table.length) {
             table = Arrays.copyOf(table, Math.max(firstId + slotsPerSlab, table.length * 2));
         }
-        Slab slab = new Slab(region, firstId, slotsPerSlab);
+        Slab slab = new Slab(region, firstId, slotsPerSlab, generationsOfFreedRanges.remove(firstId));
         slabs.add(slab);
         slabsCreated++;
         return slab;
@@ -308,9 +319,12 @@ final class SizeClassPool {
 
     /** A slab given back: its slots leave the id table, its id range is free for the next slab. */
     private void forget(Slab slab) {
+        int[] generations = slab.generationsBefore != null ? slab.generationsBefore : new int[slab.slotCount];
         for (int id = slab.firstId; id < slab.firstId + slab.carved; id++) {
             uncachedAcquiresOfFreedSlabs += table[id].uncachedAcquires;
+            generations[id - slab.firstId] = table[id].generation();
         }
+        generationsOfFreedRanges.put(slab.firstId, generations);
         Arrays.fill(table, slab.firstId, slab.firstId + slab.slotCount, null);
         freeRanges.add(slab.firstId);
         slabsFreed++;

@@ -35,10 +35,17 @@ final class Slab {
      */
     boolean held;
 
-    Slab(NativeRegion region, int firstId, int slotCount) {
+    /**
+     * The last generation of each slot of this id range under the slab before, or null if none: this slab's
+     * slots start past them ({@link Slot#generation()}).
+     */
+    final int[] generationsBefore;
+
+    Slab(NativeRegion region, int firstId, int slotCount, int[] generationsBefore) {
         this.region = region;
         this.firstId = firstId;
         this.slotCount = slotCount;
+        this.generationsBefore = generationsBefore;
     }
 
     MemorySegment segment() {
