@@ -17,6 +17,7 @@
 package dev.offheap.netty;
 
 import dev.offheap.buffer.BufferPool;
+import dev.offheap.buffer.LeaseTokens;
 import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocatorMetric;
@@ -54,6 +55,15 @@ import java.util.concurrent.atomic.LongAdder;
  * {@link dev.offheap.account.BudgetExceededException}; a size above the pool's largest lease throws
  * {@link IllegalArgumentException}.
  *
+ * <p><b>One object per direct buffer</b>: the {@code ByteBuf} holds its lease as a {@link LeaseTokens token}
+ * and its view for Netty's socket paths ({@code internalNioBuffer}) is the pool's, so a buffer costs its own
+ * 56 bytes of heap and nothing else. A released {@code ByteBuf} stays released: no later allocation ever
+ * reuses it. For the frameworks' own level of safety and no garbage at all, an allocator made with
+ * {@link Builder#recycleBuffers(boolean) recycleBuffers(true)} parks each released buffer with its memory and
+ * hands it out again with the memory's next lease, as Netty's pooled allocator recycles its buffers: a
+ * released buffer then throws until it is reused, and a reference kept past release acts on whichever lease
+ * has it next.
+ *
  * <p><b>Heap buffers</b> are Netty's unpooled heap buffers ({@code byte[]} the garbage collector frees),
  * counted in {@link ByteBufAllocatorMetric#usedHeapMemory()}: offheap pools native memory only.
  *
@@ -62,8 +72,10 @@ import java.util.concurrent.atomic.LongAdder;
 public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
         implements ByteBufAllocatorMetricProvider, AutoCloseable {
     private final BufferPool pool;
+    private final LeaseTokens tokens;
     private final boolean preferDirect;
     private final boolean ownsPool;
+    private final boolean recycles;
     private final LongAdder heapBytes = new LongAdder();
     private final OffheapByteBufAllocatorMetric metric = new OffheapByteBufAllocatorMetric(this);
     /**
@@ -77,7 +89,6 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
             return Boolean.TRUE;
         }
     };
-    private final NioViews nioViews = new NioViews();
 
     /**
      * An allocator of direct buffers from {@code pool}, preferring direct buffers for {@link #buffer()}. The
@@ -100,14 +111,16 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
      * @throws NullPointerException if {@code pool} is null
      */
     public OffheapByteBufAllocator(BufferPool pool, boolean preferDirect) {
-        this(pool, preferDirect, false);
+        this(pool, preferDirect, false, false);
     }
 
-    private OffheapByteBufAllocator(BufferPool pool, boolean preferDirect, boolean ownsPool) {
+    private OffheapByteBufAllocator(BufferPool pool, boolean preferDirect, boolean ownsPool, boolean recycles) {
         super(preferDirect);
         this.pool = Objects.requireNonNull(pool, "pool");
+        this.tokens = pool.tokens();
         this.preferDirect = preferDirect;
         this.ownsPool = ownsPool;
+        this.recycles = recycles;
     }
 
     /**
@@ -116,7 +129,63 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
      * @return the allocator, preferring direct buffers
      */
     public static OffheapByteBufAllocator create() {
-        return new OffheapByteBufAllocator(BufferPool.builder().name("netty").build(), true, true);
+        return new OffheapByteBufAllocator(BufferPool.builder().name("netty").build(), true, true, false);
+    }
+
+    /**
+     * A builder of an allocator of direct buffers from {@code pool}, which the caller keeps and closes.
+     *
+     * @param pool the pool direct buffers lease from
+     * @return a builder, preferring direct buffers and recycling none, as the constructors make them
+     * @throws NullPointerException if {@code pool} is null
+     */
+    public static Builder builder(BufferPool pool) {
+        return new Builder(Objects.requireNonNull(pool, "pool"));
+    }
+
+    /** Settings of an {@link OffheapByteBufAllocator}; {@link #build()} makes it. */
+    public static final class Builder {
+        private final BufferPool pool;
+        private boolean preferDirect = true;
+        private boolean recycleBuffers;
+
+        private Builder(BufferPool pool) {
+            this.pool = pool;
+        }
+
+        /**
+         * Whether {@link OffheapByteBufAllocator#buffer()} and {@code compositeBuffer()} give direct buffers (the
+         * default) or heap ones.
+         *
+         * @param preferDirect true for direct buffers
+         * @return this builder
+         */
+        public Builder preferDirect(boolean preferDirect) {
+            this.preferDirect = preferDirect;
+            return this;
+        }
+
+        /**
+         * Whether released direct buffers are recycled, as Netty's pooled allocator recycles its own: each is
+         * parked with its memory and handed out again with the memory's next lease, so that a buffer costs no
+         * heap at all once every slot has one. Off by default. What it gives up: a released {@code ByteBuf}
+         * throws ({@code IllegalReferenceCountException}) only until it is reused; a reference kept past release
+         * then acts on the next owner's buffer, as it would with Netty's pooled buffers. Netty's leak detector
+         * and the pool's own leak sampling still watch every buffer in use. Leases the pool samples, and those
+         * of a checked pool, are never recycled.
+         *
+         * @param recycle true to recycle
+         * @return this builder
+         */
+        public Builder recycleBuffers(boolean recycle) {
+            this.recycleBuffers = recycle;
+            return this;
+        }
+
+        /** {@return the allocator} */
+        public OffheapByteBufAllocator build() {
+            return new OffheapByteBufAllocator(pool, preferDirect, false, recycleBuffers);
+        }
     }
 
     /** {@return the pool the direct buffers come from: its stats, budget, JMX name and trim} */
@@ -223,7 +292,7 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
         if (FastThreadLocalThread.currentThreadHasFastThreadLocal()) {
             idleFlushScheduled.get();
         }
-        return toLeakAwareBuffer(new OffheapDirectByteBuf(this, initialCapacity, maxCapacity));
+        return toLeakAwareBuffer(OffheapDirectByteBuf.lease(this, initialCapacity, maxCapacity));
     }
 
     @Override
@@ -277,8 +346,13 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
     }
 
     /** The views {@code internalNioBuffer} hands out, shared by the buffers on the same memory of the pool. */
-    NioViews nioViews() {
-        return nioViews;
+    LeaseTokens tokens() {
+        return tokens;
+    }
+
+    /** {@return whether released direct buffers are recycled ({@link Builder#recycleBuffers})} */
+    public boolean recycles() {
+        return recycles;
     }
 
     long usedHeapBytes() {

@@ -16,8 +16,8 @@
 
 package dev.offheap.netty;
 
-import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
+import dev.offheap.buffer.LeaseTokens;
 import io.netty.buffer.AbstractByteBuf;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -30,6 +30,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.ReadOnlyBufferException;
@@ -39,15 +40,19 @@ import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.ScatteringByteChannel;
 
 /**
- * A direct {@link ByteBuf} on one lease of a {@link BufferPool}: every access goes through the lease's
- * {@link MemorySegment}, whose bounds the JDK checks even when Netty's own checks are turned off.
+ * A direct {@link ByteBuf} on one lease of a {@link BufferPool}, held as a {@link LeaseTokens token}: the buffer
+ * is the one object per lease. Every access goes through the lease's {@link MemorySegment}, whose bounds the JDK
+ * checks even when Netty's own checks are turned off.
  *
  * <p>Reference counts are Netty's, kept in this object (as Netty's {@code AbstractReferenceCountedByteBuf}
- * kept them before it moved them to a {@code RefCnt} object of their own): one object per buffer beside the
- * pool's lease handle. The lease is released exactly once, when the count reaches zero (on whichever thread),
- * and the segment is then replaced by an empty one, so a stale access throws instead of reaching memory the
- * pool may have lent again. {@link #capacity(int)} moves the contents to a new lease of exactly the new
- * capacity.
+ * kept them before it moved them to a {@code RefCnt} object of their own). The token is released exactly once,
+ * when the count reaches zero (on whichever thread), and the segment is then replaced by an empty one, so a
+ * stale access throws instead of reaching memory the pool may have lent again. {@link #capacity(int)} moves
+ * the contents to a new lease of exactly the new capacity.
+ *
+ * <p>An allocator that {@linkplain OffheapByteBufAllocator.Builder#recycleBuffers recycles its buffers} parks a
+ * released buffer with its slot ({@link LeaseTokens#attach}) and hands it out again with the slot's next
+ * lease: a released buffer then throws until it is reused, as Netty's pooled buffers do.
  */
 final class OffheapDirectByteBuf extends AbstractByteBuf {
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
@@ -77,11 +82,10 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
     }
 
     private final OffheapByteBufAllocator alloc;
-    private BufferLease lease;
+    /** The lease; stale once released (every path to it checks the count first). */
+    private long token;
     private MemorySegment segment;
     private int capacity;
-    /** The buffer {@link #internalNioBuffer} hands out, taken on first use for the current lease. */
-    private ByteBuffer internalNio;
     /**
      * The reference count in Netty's encoding: even while live (the count is half the value), odd once
      * released, so that a retain racing the last release can never bring a released buffer back. Accessed
@@ -90,29 +94,58 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
     @SuppressWarnings("unused")
     private int refCnt;
 
+    private OffheapDirectByteBuf(OffheapByteBufAllocator alloc, int maxCapacity) {
+        super(maxCapacity);
+        this.alloc = alloc;
+    }
+
     /**
-     * A buffer of exactly {@code initialCapacity} bytes leased from {@code alloc}'s pool.
+     * A buffer of exactly {@code initialCapacity} bytes leased from {@code alloc}'s pool: a new one, or with a
+     * recycling allocator the one parked with the slot leased, if any.
      *
      * @throws dev.offheap.account.BudgetExceededException if the pool's budget refuses the memory
      * @throws IllegalArgumentException if the pool cannot lease that size
      */
-    OffheapDirectByteBuf(OffheapByteBufAllocator alloc, int initialCapacity, int maxCapacity) {
-        super(maxCapacity);
+    static OffheapDirectByteBuf lease(OffheapByteBufAllocator alloc, int initialCapacity, int maxCapacity) {
         if (initialCapacity < 0 || initialCapacity > maxCapacity) {
             throw new IllegalArgumentException(
                     "initialCapacity: " + initialCapacity + " (expected: 0-" + maxCapacity + ")");
         }
-        this.alloc = alloc;
-        use(alloc.pool().acquire(initialCapacity));
-        REF_CNT.set(this, 2);
-        VarHandle.storeStoreFence(); // as Netty's RefCnt: a buffer published by a race still reads as live
+        LeaseTokens tokens = alloc.tokens();
+        long token = tokens.acquire(initialCapacity);
+        try {
+            OffheapDirectByteBuf buf = alloc.recycles() ? parked(alloc, tokens, token) : null;
+            if (buf == null) {
+                buf = new OffheapDirectByteBuf(alloc, maxCapacity);
+            } else {
+                buf.maxCapacity(maxCapacity);
+                buf.setIndex(0, 0);
+                buf.markReaderIndex().markWriterIndex();
+            }
+            buf.use(token, tokens.segment(token));
+            tokens.watch(token, buf);
+            REF_CNT.set(buf, 2);
+            VarHandle.storeStoreFence(); // as Netty's RefCnt: a buffer published by a race still reads as live
+            return buf;
+        } catch (RuntimeException | Error e) {
+            tokens.release(token);
+            throw e;
+        }
     }
 
-    private void use(BufferLease newLease) {
-        lease = newLease;
-        segment = newLease.segment();
-        capacity = (int) segment.byteSize();
-        internalNio = null;
+    /** The buffer of {@code alloc} parked with the slot {@code token} leases, unparked; or null. */
+    private static OffheapDirectByteBuf parked(OffheapByteBufAllocator alloc, LeaseTokens tokens, long token) {
+        if (tokens.attachment(token) instanceof OffheapDirectByteBuf buf && buf.alloc == alloc) {
+            tokens.attach(token, null); // a buffer in use is not the slot's: if it leaks, the GC can tell
+            return buf;
+        }
+        return null;
+    }
+
+    private void use(long newToken, MemorySegment memory) {
+        token = newToken;
+        capacity = (int) memory.byteSize(); // first: the indices are checked against it
+        segment = memory;
     }
 
     // ---- reference counting: Netty's RefCnt (4.2), on a field of this object ----
@@ -250,27 +283,34 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
         if (newCapacity == oldCapacity) {
             return this;
         }
-        BufferLease grown = alloc.pool().acquire(newCapacity); // first: a refusal leaves this buffer as it was
+        LeaseTokens tokens = alloc.tokens();
+        long grown = tokens.acquire(newCapacity); // first: a refusal leaves this buffer as it was
+        MemorySegment to;
+        try {
+            to = tokens.segment(grown);
+            tokens.watch(grown, this);
+        } catch (RuntimeException | Error e) {
+            tokens.release(grown);
+            throw e;
+        }
         if (newCapacity < oldCapacity) {
             trimIndicesToCapacity(newCapacity);
         }
-        MemorySegment.copy(segment, 0, grown.segment(), 0, Math.min(oldCapacity, newCapacity));
-        BufferLease old = lease;
-        use(grown);
-        releaseLease(old);
+        MemorySegment.copy(segment, 0, to, 0, Math.min(oldCapacity, newCapacity));
+        long old = token;
+        use(grown, to);
+        releaseToken(old);
         return this;
     }
 
     /** Gives the lease back, once: called when the count reached zero. */
     private void deallocate() {
-        BufferLease old = lease;
-        if (old == null) {
-            return;
-        }
-        lease = null;
+        long old = token;
         segment = RELEASED;
-        internalNio = null;
-        releaseLease(old);
+        if (alloc.recycles()) {
+            alloc.tokens().attach(old, this); // parked with its slot for the slot's next lease
+        }
+        releaseToken(old);
     }
 
     /**
@@ -279,12 +319,13 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
      * tell: a release racing an I/O on another thread, a use after release), the pool gives it back once that
      * operation has ended, and the race is logged.
      */
-    private void releaseLease(BufferLease old) {
-        if (!alloc.pool().releaseWhenFree(old)) {
-            LOG.log(System.Logger.Level.WARNING, "a Netty buffer of {0} bytes from pool ''{1}'' was released while"
-                    + " an I/O operation or native call still used its memory; the pool gives the memory back once"
-                    + " that has ended", old.size(), alloc.pool().name());
+    private void releaseToken(long old) {
+        if (!alloc.tokens().releaseWhenFree(old)) {
+            LOG.log(System.Logger.Level.WARNING, "a Netty buffer from pool ''{0}'' was released while an I/O"
+                    + " operation or native call still used its memory; the pool gives the memory back once that"
+                    + " has ended", alloc.pool().name());
         }
+        Reference.reachabilityFence(this); // watched for leaks until the token went back
     }
 
     // ---- single values: Netty has checked the index (unless told not to); the segment checks it again ----
@@ -563,17 +604,18 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
 
     /**
      * The view Netty's socket reads and writes use, position {@code index} and limit {@code index + length}: the
-     * same object for every buffer on the same memory of the pool ({@link NioViews}), so it costs no object per
-     * buffer. Like any view handed out, it is the caller's to drop at release.
+     * pool's view of the lease's slot ({@link LeaseTokens#byteBuffer}), the same object for every buffer on the
+     * same memory, so it costs no object per buffer. Like any view handed out, it is the caller's to drop at
+     * release.
      */
     @Override
     public ByteBuffer internalNioBuffer(int index, int length) {
         checkIndex(index, length);
-        ByteBuffer nio = internalNio;
-        if (nio == null) {
-            internalNio = nio = alloc.nioViews().of(segment);
+        ByteBuffer nio = alloc.tokens().byteBuffer(token);
+        if (nio.order() != ByteOrder.BIG_ENDIAN) {
+            nio.order(ByteOrder.BIG_ENDIAN); // a pool in native order: Netty's buffers are big-endian
         }
-        return nio.clear().position(index).limit(index + length);
+        return nio.limit(index + length).position(index);
     }
 
     /** A new big-endian buffer on {@code [index, index + length)}; the segment checks the range. */

@@ -35,7 +35,7 @@ class OffheapDirectByteBufTest extends AbstractByteBufTest {
 
     @Override
     protected ByteBuf newBuffer(int capacity, int maxCapacity) {
-        ByteBuf buffer = new OffheapDirectByteBuf(ALLOC, capacity, maxCapacity);
+        ByteBuf buffer = OffheapDirectByteBuf.lease(ALLOC, capacity, maxCapacity);
         if (buffer.order() != ByteOrder.BIG_ENDIAN) {
             throw new AssertionError("not big-endian: " + buffer);
         }

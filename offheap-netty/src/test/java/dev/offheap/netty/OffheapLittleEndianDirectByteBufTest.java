@@ -38,7 +38,7 @@ class OffheapLittleEndianDirectByteBufTest extends AbstractByteBufTest {
 
     @Override
     protected ByteBuf newBuffer(int capacity, int maxCapacity) {
-        ByteBuf buffer = new OffheapDirectByteBuf(ALLOC, capacity, maxCapacity).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuf buffer = OffheapDirectByteBuf.lease(ALLOC, capacity, maxCapacity).order(ByteOrder.LITTLE_ENDIAN);
         if (buffer.order() != ByteOrder.LITTLE_ENDIAN || buffer.writerIndex() != 0) {
             throw new AssertionError("not a new little-endian buffer: " + buffer);
         }

@@ -46,7 +46,7 @@ class OffheapReferenceCountedByteBufTest extends AbstractReferenceCountedByteBuf
     }
 
     private static ByteBuf newBuffer() {
-        return new OffheapDirectByteBuf(ALLOC, 64, Integer.MAX_VALUE);
+        return OffheapDirectByteBuf.lease(ALLOC, 64, Integer.MAX_VALUE);
     }
 
     /**
