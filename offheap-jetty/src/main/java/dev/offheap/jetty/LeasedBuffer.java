@@ -16,26 +16,29 @@
 
 package dev.offheap.jetty;
 
-import dev.offheap.account.MemoryInUseException;
-import dev.offheap.buffer.BufferLease;
-import java.lang.foreign.MemorySegment;
+import dev.offheap.buffer.LeaseTokens;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.ReadOnlyBufferException;
 import org.eclipse.jetty.io.ByteBufferPool;
 import org.eclipse.jetty.io.Retainable;
 import org.eclipse.jetty.io.RetainableByteBuffer;
 
 /**
- * One offheap lease as Jetty's {@link RetainableByteBuffer.Pooled}: Jetty's reference counting (as its
- * {@code Retainable.ReferenceCounter} does it, kept in this object rather than in a counter and an
- * {@code AtomicInteger} of their own), the lease released exactly once when the count reaches zero.
+ * One offheap lease as Jetty's {@link RetainableByteBuffer.Pooled}, held as a {@link LeaseTokens token}: the
+ * buffer is the one object per lease. Jetty's reference counting (as its {@code Retainable.ReferenceCounter}
+ * does it, kept in this object rather than in a counter and an {@code AtomicInteger} of their own), the lease
+ * released exactly once when the count reaches zero.
  *
- * <p>The {@code ByteBuffer} is a view of a segment made for this buffer alone ({@code segment().asSlice(0)}),
- * so that every slice and duplicate Jetty derives from it keeps that one segment reachable: after
- * {@link #markRemoved()}, the lease goes back only when the GC proves no such view is left.
+ * <p>The {@code ByteBuffer} is the pool's view of the lease's slot ({@link LeaseTokens#byteBuffer}), shared
+ * with the later leases of the slot of the same size, as {@code ArrayByteBufferPool} shares its buffers: so
+ * every method of a released buffer throws, rather than act on the next lease's buffer. After
+ * {@link #markRemoved()}, the lease goes back only once the GC proves the view unreachable
+ * ({@link LeaseTokens#releaseWhenUnreachable}). A recycling pool parks a released buffer with its slot and
+ * hands it out again with the slot's next lease of the same size.
  */
 final class LeasedBuffer extends RetainableByteBuffer.Pooled {
     private static final System.Logger LOG = System.getLogger(LeasedBuffer.class.getName());
@@ -52,9 +55,8 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
         }
     }
 
-    private final BufferLease lease;
-    /** The segment every view of this buffer holds on to; the Cleaner watches it after a removal. */
-    private final MemorySegment views;
+    /** The lease; stale once released (every method checks the count first). */
+    private long token;
     /**
      * The reference count (0 once released for good) and the {@link #REMOVED} bit, in one int so that the
      * buffer is one object of 40 bytes. Accessed through {@link #STATE} only.
@@ -62,30 +64,54 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
     @SuppressWarnings("unused")
     private int state;
 
-    private LeasedBuffer(ByteBufferPool owner, BufferLease lease, MemorySegment views, ByteBuffer view) {
-        super(owner, view, CountedInline.INSTANCE);
-        this.lease = lease;
-        this.views = views;
-        STATE.setRelease(this, 1);
+    private LeasedBuffer(OffheapByteBufferPool owner, ByteBuffer view) {
+        super(owner, view, owner.countedInline());
     }
 
-    /** Wraps {@code lease} in flush mode (position 0, limit 0); releases the lease if that fails. */
-    static LeasedBuffer of(ByteBufferPool owner, BufferLease lease) {
+    /**
+     * A buffer of exactly {@code size} bytes leased from {@code owner}'s pool, in flush mode (position 0, limit
+     * 0): a new one, or with a recycling pool the one parked with the slot leased, if it has this size.
+     */
+    static LeasedBuffer lease(OffheapByteBufferPool owner, int size) {
+        LeaseTokens tokens = owner.tokens();
+        long token = tokens.acquire(size);
         try {
-            MemorySegment views = lease.segment().asSlice(0);
-            ByteBuffer view = views.asByteBuffer(); // BIG_ENDIAN, whatever the pool's order
-            view.limit(0);
-            return new LeasedBuffer(owner, lease, views, view);
+            LeasedBuffer parked = owner.recycles() ? parked(tokens, token, size) : null;
+            LeasedBuffer buffer = parked != null ? parked : new LeasedBuffer(owner, flushMode(tokens.byteBuffer(token)));
+            buffer.token = token;
+            tokens.watch(token, buffer);
+            STATE.setRelease(buffer, 1);
+            if (parked != null) {
+                parked.asNew();
+            }
+            return buffer;
         } catch (RuntimeException | Error e) {
-            lease.release();
+            tokens.release(token);
             throw e;
         }
     }
 
-    /**
-     * Jetty's {@code releaseAndRemove}: the memory must not be lent again while a write that was aborted may
-     * still read it, so when the count reaches zero the lease goes to a {@link Cleaner} instead of the pool.
-     */
+    /** The buffer parked with the slot {@code token} leases if it has {@code size} bytes, unparked; or null. */
+    private static LeasedBuffer parked(LeaseTokens tokens, long token, int size) {
+        if (tokens.attachment(token) instanceof LeasedBuffer buffer && buffer.capacity() == size) {
+            tokens.attach(token, null); // a buffer in use is not the slot's: if it leaks, the GC can tell
+            return buffer; // its view is of the slot's first size bytes, as the lease's
+        }
+        return null;
+    }
+
+    /** {@code view} big-endian, as Jetty assumes of any ByteBuffer, and empty in flush mode. */
+    private static ByteBuffer flushMode(ByteBuffer view) {
+        view.order(ByteOrder.BIG_ENDIAN).clear().limit(0);
+        return view;
+    }
+
+    /** A recycled buffer back to how a new one starts: flush mode, empty, big-endian. */
+    private void asNew() {
+        super.clear(); // fill mode from 0, whatever the last lease left: the flip position Jetty keeps is private
+        flushMode(super.getByteBuffer()); // flipped back to flush mode
+    }
+
     void markRemoved() {
         STATE.getAndBitwiseOr(this, REMOVED);
     }
@@ -114,15 +140,20 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
         if (((current - 1) & COUNT) != 0) {
             return false;
         }
+        OffheapByteBufferPool owner = owner();
+        LeaseTokens tokens = owner.tokens();
         if ((current & REMOVED) != 0) {
-            RemovedLeases.CLEANER.register(views, new ReleaseLease(lease));
+            tokens.releaseWhenUnreachable(token, super.getByteBuffer()); // a late write may still read it
         } else {
-            releaseLease();
+            if (owner.recycles()) {
+                tokens.attach(token, this); // parked with its slot for the slot's next lease
+            }
+            releaseToken(tokens);
         }
+        Reference.reachabilityFence(this); // watched for leaks until the token went back
         return true;
     }
 
-    /** Adds a reference; throws {@link IllegalStateException} once released, as Jetty's buffers do. */
     @Override
     public void retain() {
         int current;
@@ -164,14 +195,10 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
      * holds a view of it (only a checked, sampled or dedicated lease can tell: a release racing an I/O on another
      * thread), the lease goes back once no view of it is left, as after a removal, and the race is logged.
      */
-    private void releaseLease() {
-        try {
-            lease.release();
-        } catch (MemoryInUseException held) {
-            RemovedLeases.CLEANER.register(views, new ReleaseLease(lease));
+    private void releaseToken(LeaseTokens tokens) {
+        if (!tokens.releaseWhenFree(token)) {
             LOG.log(System.Logger.Level.WARNING, "a Jetty buffer of " + capacity() + " bytes was released while an"
-                    + " I/O operation or native call still used its memory; it goes back once no view of it is left",
-                    held);
+                    + " I/O operation or native call still used its memory; it goes back once that has ended");
         }
     }
 
@@ -186,6 +213,30 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
     public ByteBuffer getByteBuffer() {
         checkLive();
         return super.getByteBuffer();
+    }
+
+    @Override
+    public int remaining() {
+        checkLive();
+        return super.remaining();
+    }
+
+    @Override
+    public boolean hasRemaining() {
+        checkLive();
+        return super.hasRemaining();
+    }
+
+    @Override
+    public long space() {
+        checkLive();
+        return super.space();
+    }
+
+    @Override
+    public String toString() {
+        return references() == 0 ? "LeasedBuffer@" + Integer.toHexString(System.identityHashCode(this))
+                + "[released, capacity " + capacity() + "]" : super.toString();
     }
 
     @Override
@@ -278,12 +329,22 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
         return super.copy();
     }
 
+    /** The Jetty pool this buffer came from, kept in the object Jetty's wrapper holds (no field of its own). */
+    private OffheapByteBufferPool owner() {
+        return ((CountedInline) getWrapped()).owner;
+    }
+
     /**
-     * What the buffer hands Jetty's {@code Retainable.Wrapper} as the count it wraps: the buffer overrides every
-     * method that would use it, so it is only what {@code getWrapped()} shows; it refuses to count.
+     * What the buffer hands Jetty's {@code Retainable.Wrapper} as the count it wraps, one per Jetty pool: the
+     * buffer overrides every method that would use it, so it is only what {@code getWrapped()} shows; it refuses
+     * to count, and carries the pool, which {@code Pooled} keeps in a field of its own that it does not show.
      */
-    private static final class CountedInline implements Retainable {
-        static final CountedInline INSTANCE = new CountedInline();
+    static final class CountedInline implements Retainable {
+        private final OffheapByteBufferPool owner;
+
+        CountedInline(OffheapByteBufferPool owner) {
+            this.owner = owner;
+        }
 
         @Override
         public void retain() {
@@ -298,19 +359,6 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
         @Override
         public String toString() {
             return "counted by the buffer";
-        }
-    }
-
-    /** The Cleaner of removed buffers, and its thread, made at the first removal only. */
-    private static final class RemovedLeases {
-        static final Cleaner CLEANER = Cleaner.create();
-    }
-
-    /** The Cleaner's action: holds the lease, never the views, or they could never become unreachable. */
-    private record ReleaseLease(BufferLease lease) implements Runnable {
-        @Override
-        public void run() {
-            lease.release();
         }
     }
 

@@ -16,9 +16,9 @@
 
 package dev.offheap.jetty;
 
-import dev.offheap.buffer.BufferLease;
 import dev.offheap.buffer.BufferPool;
 import dev.offheap.buffer.BufferPoolStats;
+import dev.offheap.buffer.LeaseTokens;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.Objects;
@@ -41,18 +41,25 @@ import org.eclipse.jetty.util.component.Dumpable;
  * round up, because offheap's size classes already do so inside the pool. Jetty's reference count fronts the
  * lease: {@code release()} returns true when the last reference goes, and then the lease is released, exactly
  * once, on whatever thread that is; a further {@code release()} throws {@link IllegalStateException} as
- * Jetty's own buffers do, and never reaches the lease. After that last release the buffer's own methods
- * throw {@link IllegalStateException}; a {@code ByteBuffer} taken from it earlier behaves as offheap's
- * {@link BufferPool.Builder#checked(boolean) checked} setting says. Buffers above the pool's
- * {@code largestPooledSize} (1 MiB by default) get a region of their own, unmapped at release, not when a
- * {@code Cleaner} runs.
+ * Jetty's own buffers do, and never reaches the lease. After that last release every method of the buffer
+ * throws {@link IllegalStateException}. Buffers above the pool's {@code largestPooledSize} (1 MiB by default)
+ * get a region of their own, unmapped at release, not when a {@code Cleaner} runs.
+ *
+ * <p><b>One object per buffer.</b> A direct buffer is one object of 40 bytes of heap: it holds its lease as a
+ * {@link dev.offheap.buffer.LeaseTokens token}, and its {@code ByteBuffer} is the pool's view of the lease's
+ * memory, handed to the later leases of the same memory and size as Jetty's own pool hands its buffers out
+ * again: a {@code ByteBuffer} kept past the release is the next owner's (in a
+ * {@link BufferPool.Builder#checked(boolean) checked} pool, and for the leases sampled for use-after-release
+ * detection, it throws instead). With {@link Builder#recycleBuffers(boolean) recycleBuffers(true)} the buffer
+ * objects are recycled too, at Jetty's own level of safety.
  *
  * <p><b>{@code releaseAndRemove}.</b> Jetty versions after 12.1.14 call it when a write was aborted and may
  * still read the buffer, and their {@code ArrayByteBufferPool} then drops the buffer for the GC instead of
  * pooling it (12.1.14 has no such method; this class declares it with the later signature). Here the lease
- * is not given back at the last release but when the GC finds no view of the buffer left (a
- * {@link java.lang.ref.Cleaner} watches the segment all its views share), so that memory is never lent to
- * someone else while a late write may read it. Until then it counts as leased in {@link BufferPool#stats()}.
+ * is not given back at the last release but once the GC finds its {@code ByteBuffer} unreachable
+ * ({@link dev.offheap.buffer.LeaseTokens#releaseWhenUnreachable}; the pool looks on its slow paths and at each
+ * idle-return look), so that memory is never lent to someone else while a late write may read it. Until then
+ * it counts as leased and quarantined in {@link BufferPool#stats()}.
  *
  * <p><b>Heap requests</b> ({@code direct == false}) go to a Jetty pool for heap buffers, by default an
  * {@link ArrayByteBufferPool} of this object's own: offheap manages native memory only.
@@ -70,7 +77,10 @@ import org.eclipse.jetty.util.component.Dumpable;
 @ManagedObject("A ByteBufferPool whose direct buffers are offheap leases")
 public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
     private final BufferPool pool;
+    private final LeaseTokens tokens;
     private final ByteBufferPool heap;
+    private final boolean recycles;
+    private final LeasedBuffer.CountedInline countedInline = new LeasedBuffer.CountedInline(this);
 
     /**
      * A Jetty pool of direct buffers from {@code pool}, which the caller keeps and closes, and heap buffers
@@ -94,11 +104,73 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
      *         with direct buffers)
      */
     public OffheapByteBufferPool(BufferPool pool, ByteBufferPool heap) {
+        this(pool, heap, false);
+    }
+
+    private OffheapByteBufferPool(BufferPool pool, ByteBufferPool heap, boolean recycles) {
         this.pool = Objects.requireNonNull(pool, "pool");
         this.heap = Objects.requireNonNull(heap, "heap");
         if (heap instanceof OffheapByteBufferPool) {
             throw new IllegalArgumentException(
                     "the heap pool must serve heap buffers, not be an OffheapByteBufferPool");
+        }
+        this.tokens = pool.tokens();
+        this.recycles = recycles;
+    }
+
+    /**
+     * A builder of a Jetty pool of direct buffers from {@code pool}, which the caller keeps and closes.
+     *
+     * @param pool the offheap pool direct requests lease from
+     * @return a builder with the constructors' defaults: heap buffers from an {@link ArrayByteBufferPool} of
+     *         its own, no recycling
+     * @throws NullPointerException if {@code pool} is null
+     */
+    public static Builder builder(BufferPool pool) {
+        return new Builder(Objects.requireNonNull(pool, "pool"));
+    }
+
+    /** Settings of an {@link OffheapByteBufferPool}; {@link #build()} makes it. */
+    public static final class Builder {
+        private final BufferPool pool;
+        private ByteBufferPool heap;
+        private boolean recycleBuffers;
+
+        private Builder(BufferPool pool) {
+            this.pool = pool;
+        }
+
+        /**
+         * The Jetty pool heap requests go to (default: an {@link ArrayByteBufferPool} of the pool's own).
+         *
+         * @param heap the heap pool
+         * @return this builder
+         * @throws NullPointerException if {@code heap} is null
+         */
+        public Builder heapPool(ByteBufferPool heap) {
+            this.heap = Objects.requireNonNull(heap, "heap");
+            return this;
+        }
+
+        /**
+         * Whether released direct buffers are recycled, as Jetty's {@code ArrayByteBufferPool} recycles its
+         * own: each is parked with its memory and handed out again with the memory's next lease of the same
+         * size, so that a buffer costs no heap at all once every slot has one. Off by default. What it gives
+         * up: a released buffer throws {@link IllegalStateException} only until it is reused; a reference kept
+         * past release then acts on the next owner's buffer, as it would with Jetty's own pool. A buffer
+         * released with {@code releaseAndRemove}, and leases the pool samples, are never recycled.
+         *
+         * @param recycle true to recycle
+         * @return this builder
+         */
+        public Builder recycleBuffers(boolean recycle) {
+            this.recycleBuffers = recycle;
+            return this;
+        }
+
+        /** {@return the Jetty pool} */
+        public OffheapByteBufferPool build() {
+            return new OffheapByteBufferPool(pool, heap != null ? heap : new ArrayByteBufferPool(), recycleBuffers);
         }
     }
 
@@ -110,6 +182,19 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
     /** {@return the Jetty pool heap requests go to} */
     public ByteBufferPool heapPool() {
         return heap;
+    }
+
+    /** {@return whether released direct buffers are recycled ({@link Builder#recycleBuffers})} */
+    public boolean recycles() {
+        return recycles;
+    }
+
+    LeaseTokens tokens() {
+        return tokens;
+    }
+
+    LeasedBuffer.CountedInline countedInline() {
+        return countedInline;
     }
 
     /**
@@ -131,8 +216,7 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
         if (size < 0) {
             throw new IllegalArgumentException("buffer size must not be negative: " + size);
         }
-        BufferLease lease = pool.acquire(size);
-        return LeasedBuffer.of(this, lease);
+        return LeasedBuffer.lease(this, size);
     }
 
     /**
