@@ -44,6 +44,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@code offheap}: {@link OffheapByteBufAllocator} on a {@code BufferPool} with its defaults.</li>
+ *   <li>{@code offheap-recycling}: the same with {@code recycleBuffers(true)}, the frameworks' level of
+ *   safety (a released buffer is handed out again with its memory's next lease).</li>
  *   <li>{@code netty-pooled}: {@code PooledByteBufAllocator} with a thread cache for every thread
  *   ({@link Allocator#nettyPooled()}, its best case).</li>
  *   <li>{@code netty-adaptive}: {@code AdaptiveByteBufAllocator}, Netty 4.2's default, with thread-local
@@ -68,7 +70,7 @@ public class NettyAllocatorBenchmark {
     /** One allocator per trial, shared by the benchmark's threads, as a server shares its allocator. */
     @State(Scope.Benchmark)
     public static class Shared {
-        @Param({"offheap", "netty-pooled", "netty-adaptive", "netty-unpooled"})
+        @Param({"offheap", "offheap-recycling", "netty-pooled", "netty-adaptive", "netty-unpooled"})
         String allocator;
 
         BufferPool pool;
@@ -78,6 +80,8 @@ public class NettyAllocatorBenchmark {
         public void setup() {
             alloc = switch (allocator) {
                 case "offheap" -> new OffheapByteBufAllocator(pool = BufferPool.create());
+                case "offheap-recycling" ->
+                        OffheapByteBufAllocator.builder(pool = BufferPool.create()).recycleBuffers(true).build();
                 case "netty-pooled" -> Allocator.nettyPooled();
                 case "netty-adaptive" -> new AdaptiveByteBufAllocator(true, true);
                 case "netty-unpooled" -> UnpooledByteBufAllocator.DEFAULT;

@@ -33,6 +33,7 @@ import java.util.logging.Filter;
 import java.util.logging.Logger;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -82,8 +83,11 @@ class PoolConcurrencyProperties {
 
     enum Mode { DEFAULT, CHECKED, SAMPLED }
 
-    /** Acquire a lease of {@code size} bytes, check it overlaps no live lease, fill it. */
-    record Acquire(int size) implements Op {}
+    /**
+     * Acquire a lease of {@code size} bytes, a handle or a {@link LeaseTokens token} (watched for leaks through
+     * its {@link Held} record), check it overlaps no live lease, fill it.
+     */
+    record Acquire(int size, boolean token) implements Op {}
 
     /** Check and release one of the leases this thread holds. */
     record Release(int pick) implements Op {}
@@ -197,7 +201,7 @@ class PoolConcurrencyProperties {
                 Tuple.of(2, Arbitraries.of(DEDICATED, (1 << 20) + 4097)));
         Arbitrary<Integer> picks = Arbitraries.integers().between(0, 1000);
         Arbitrary<Op> ops = Arbitraries.frequencyOf(
-                Tuple.of(40, sizes.map(Acquire::new)),
+                Tuple.of(40, Combinators.combine(sizes, Arbitraries.of(false, true)).as(Acquire::new)),
                 Tuple.of(25, picks.map(Release::new)),
                 Tuple.of(12, picks.map(HandOver::new)),
                 Tuple.of(15, Arbitraries.just(new TakeOver())),
@@ -212,10 +216,28 @@ class PoolConcurrencyProperties {
         return ops.list().ofMinSize(10).ofMaxSize(300).list().ofMinSize(3).ofMaxSize(4);
     }
 
-    private record Held(BufferLease buffer, long id, long address, int size) {}
+    /** A live lease: a handle, or a token of {@code tokens} (then {@code buffer} is null). */
+    private record Held(BufferLease buffer, LeaseTokens tokens, long token, long id, long address, int size) {
+        MemorySegment segment() {
+            return buffer != null ? buffer.segment() : tokens.segment(token);
+        }
+
+        ByteBuffer byteBuffer() {
+            return buffer != null ? buffer.byteBuffer() : tokens.byteBuffer(token);
+        }
+
+        /** Releases the last reference: true, as a handle's last release says. */
+        boolean release() {
+            if (buffer != null) {
+                return buffer.release();
+            }
+            tokens.release(token);
+            return true;
+        }
+    }
 
     /** A released lease and the views taken from it before release. */
-    private record Stale(BufferLease buffer, MemorySegment segment, ByteBuffer byteBuffer, boolean viewsDie) {}
+    private record Stale(Held lease, MemorySegment segment, ByteBuffer byteBuffer, boolean viewsDie) {}
 
     /** Address ranges of live leases. A lease is added after acquire and removed before release. */
     private static final class LiveRanges {
@@ -377,30 +399,45 @@ class PoolConcurrencyProperties {
         List<Stale> stale = new ArrayList<>();
         for (Op op : script) {
             switch (op) {
-                case Acquire(int size) -> {
-                    BufferLease buffer = pool.acquire(size);
-                    assertThat(buffer.size()).isEqualTo(size);
-                    assertThat(buffer.refCount()).isEqualTo(1);
-                    assertThat(buffer.segment().byteSize()).isEqualTo(size);
+                case Acquire(int size, boolean token) -> {
                     long id = ids.incrementAndGet();
-                    long address = buffer.segment().address();
-                    live.add(address, size);
-                    Patterns.fill(buffer.segment(), id);
-                    held.add(new Held(buffer, id, address, size));
+                    Held h;
+                    if (token) {
+                        LeaseTokens tokens = pool.tokens();
+                        long t = tokens.acquire(size);
+                        h = new Held(null, tokens, t, id, tokens.segment(t).address(), size);
+                        tokens.watch(t, h);
+                    } else {
+                        BufferLease buffer = pool.acquire(size);
+                        assertThat(buffer.size()).isEqualTo(size);
+                        assertThat(buffer.refCount()).isEqualTo(1);
+                        h = new Held(buffer, null, 0, id, buffer.segment().address(), size);
+                    }
+                    assertThat(h.segment().byteSize()).isEqualTo(size);
+                    live.add(h.address(), size);
+                    Patterns.fill(h.segment(), id);
+                    held.add(h);
                 }
                 case Release(int pick) -> {
                     if (!held.isEmpty()) {
                         Held h = held.remove(pick % held.size());
-                        MemorySegment segment = h.buffer().segment();
-                        ByteBuffer bb = h.buffer().byteBuffer();
+                        MemorySegment segment = h.segment();
+                        ByteBuffer bb = h.byteBuffer();
                         checkAndRelease(h, live, mode);
                         // dedicated leases (above the largest class) unmap at release in every mode
-                        stale.add(new Stale(h.buffer(), segment, bb, mode != Mode.DEFAULT || h.size() > (1 << 20)));
+                        stale.add(new Stale(h, segment, bb, mode != Mode.DEFAULT || h.size() > (1 << 20)));
                     }
                 }
                 case StaleHandle(int pick) -> {
-                    if (!stale.isEmpty()) {
-                        BufferLease b = stale.get(pick % stale.size()).buffer();
+                    if (!stale.isEmpty() && stale.get(pick % stale.size()).lease().buffer() == null) {
+                        Held h = stale.get(pick % stale.size()).lease();
+                        assertThatThrownBy(h::release).isInstanceOf(IllegalStateException.class);
+                        assertThatThrownBy(h::segment).isInstanceOf(IllegalStateException.class);
+                        assertThatThrownBy(h::byteBuffer).isInstanceOf(IllegalStateException.class);
+                        assertThatThrownBy(() -> h.tokens().attachment(h.token()))
+                                .isInstanceOf(IllegalStateException.class);
+                    } else if (!stale.isEmpty()) {
+                        BufferLease b = stale.get(pick % stale.size()).lease().buffer();
                         assertThatThrownBy(b::release).isInstanceOf(IllegalStateException.class);
                         assertThatThrownBy(b::retain).isInstanceOf(IllegalStateException.class);
                         assertThatThrownBy(b::segment).isInstanceOf(IllegalStateException.class);
@@ -445,7 +482,8 @@ class PoolConcurrencyProperties {
                     }
                 }
                 case RetainRelease(int pick) -> {
-                    if (!held.isEmpty()) {
+                    // a token has no count of its own (its holder counts): only handles are retained
+                    if (!held.isEmpty() && held.get(pick % held.size()).buffer() != null) {
                         Held h = held.get(pick % held.size());
                         assertThat(h.buffer().retain()).isSameAs(h.buffer());
                         assertThat(h.buffer().refCount()).isEqualTo(2);
@@ -470,10 +508,10 @@ class PoolConcurrencyProperties {
     }
 
     private static void check(Held h) {
-        assertThat(h.buffer().segment().address()).isEqualTo(h.address());
-        Patterns.verify(h.buffer().segment(), h.id());
+        assertThat(h.segment().address()).isEqualTo(h.address());
+        Patterns.verify(h.segment(), h.id());
         if (h.size() >= 8) {
-            ByteBuffer bb = h.buffer().byteBuffer();
+            ByteBuffer bb = h.byteBuffer();
             assertThat(bb.order(java.nio.ByteOrder.nativeOrder()).getLong(0)).as("byteBuffer sees the segment's bytes")
                     .isEqualTo(Patterns.word(h.id(), 0));
             assertThat(bb.getLong(h.size() - 8 & ~7)).isEqualTo(Patterns.word(h.id(), h.size() - 8 & ~7));
@@ -483,7 +521,9 @@ class PoolConcurrencyProperties {
     private static void checkAndRelease(Held h, LiveRanges live, Mode mode) {
         check(h);
         live.remove(h.address());
-        assertThat(h.buffer().release()).as("release of the last reference").isTrue();
-        assertThat(h.buffer().refCount()).as("a released handle, in every mode").isZero();
+        assertThat(h.release()).as("release of the last reference").isTrue();
+        if (h.buffer() != null) {
+            assertThat(h.buffer().refCount()).as("a released handle, in every mode").isZero();
+        }
     }
 }
