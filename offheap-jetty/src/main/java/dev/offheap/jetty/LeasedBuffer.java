@@ -37,7 +37,7 @@ import org.eclipse.jetty.io.RetainableByteBuffer;
  * with the later leases of the slot of the same size, as {@code ArrayByteBufferPool} shares its buffers: so
  * every method of a released buffer throws, rather than act on the next lease's buffer. After
  * {@link #markRemoved()}, the lease goes back only once the GC proves the view unreachable
- * ({@link LeaseTokens#releaseWhenUnreachable}). A recycling pool parks a released buffer with its slot and
+ * ({@link LeaseTokens#releaseWhenUnreachable}). A recycling pool keeps a buffer with its slot (weakly) and
  * hands it out again with the slot's next lease of the same size.
  */
 final class LeasedBuffer extends RetainableByteBuffer.Pooled {
@@ -78,6 +78,9 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
         try {
             LeasedBuffer parked = owner.recycles() ? parked(tokens, token, size) : null;
             LeasedBuffer buffer = parked != null ? parked : new LeasedBuffer(owner, flushMode(tokens.byteBuffer(token)));
+            if (parked == null && owner.recycles()) {
+                tokens.attach(token, new Kept(buffer));
+            }
             buffer.token = token;
             tokens.watch(token, buffer);
             STATE.setRelease(buffer, 1);
@@ -91,13 +94,24 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
         }
     }
 
-    /** The buffer parked with the slot {@code token} leases if it has {@code size} bytes, unparked; or null. */
+    /**
+     * The buffer kept with the slot {@code token} leases, free since that slot is, if it has {@code size} bytes
+     * (its view is then of the slot's first {@code size} bytes, as the lease's); or null.
+     */
     private static LeasedBuffer parked(LeaseTokens tokens, long token, int size) {
-        if (tokens.attachment(token) instanceof LeasedBuffer buffer && buffer.capacity() == size) {
-            tokens.attach(token, null); // a buffer in use is not the slot's: if it leaks, the GC can tell
-            return buffer; // its view is of the slot's first size bytes, as the lease's
+        return tokens.attachment(token) instanceof Kept kept && kept.get() instanceof LeasedBuffer buffer
+                && buffer.capacity() == size ? buffer : null;
+    }
+
+    /**
+     * How a recycling pool keeps a buffer with its slot: weakly, so that a buffer in use that is lost unreleased
+     * is still collected and reported; and once, so that nothing is written into the slot when the buffer goes
+     * back and out again (each reference stored into an old object costs a GC write barrier).
+     */
+    private static final class Kept extends java.lang.ref.WeakReference<LeasedBuffer> {
+        Kept(LeasedBuffer buffer) {
+            super(buffer);
         }
-        return null;
     }
 
     /** {@code view} big-endian, as Jetty assumes of any ByteBuffer, and empty in flush mode. */
@@ -143,12 +157,12 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
         OffheapByteBufferPool owner = owner();
         LeaseTokens tokens = owner.tokens();
         if ((current & REMOVED) != 0) {
-            tokens.releaseWhenUnreachable(token, super.getByteBuffer()); // a late write may still read it
-        } else {
             if (owner.recycles()) {
-                tokens.attach(token, this); // parked with its slot for the slot's next lease
+                tokens.attach(token, null); // never handed out again: a late write may still use its view
             }
-            releaseToken(tokens);
+            tokens.releaseWhenUnreachable(token, super.getByteBuffer());
+        } else {
+            releaseToken(tokens); // a recycled buffer stays kept with its slot
         }
         Reference.reachabilityFence(this); // watched for leaks until the token went back
         return true;

@@ -117,6 +117,9 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
             OffheapDirectByteBuf buf = alloc.recycles() ? parked(alloc, tokens, token) : null;
             if (buf == null) {
                 buf = new OffheapDirectByteBuf(alloc, maxCapacity);
+                if (alloc.recycles()) {
+                    tokens.attach(token, new Kept(buf));
+                }
             } else {
                 buf.maxCapacity(maxCapacity);
                 buf.setIndex(0, 0);
@@ -133,19 +136,33 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
         }
     }
 
-    /** The buffer of {@code alloc} parked with the slot {@code token} leases, unparked; or null. */
+    /**
+     * The buffer of {@code alloc} kept with the slot {@code token} leases, free since that slot is; or null, and
+     * then {@code created} is kept with it.
+     */
     private static OffheapDirectByteBuf parked(OffheapByteBufAllocator alloc, LeaseTokens tokens, long token) {
-        if (tokens.attachment(token) instanceof OffheapDirectByteBuf buf && buf.alloc == alloc) {
-            tokens.attach(token, null); // a buffer in use is not the slot's: if it leaks, the GC can tell
-            return buf;
+        return tokens.attachment(token) instanceof Kept kept && kept.get() instanceof OffheapDirectByteBuf buf
+                && buf.alloc == alloc ? buf : null;
+    }
+
+    /**
+     * How a recycling allocator keeps a buffer with its slot: weakly, so that a buffer in use that is lost
+     * unreleased is still collected and reported by the leak detectors; and once, so that neither the buffer
+     * nor the slot is written when the buffer goes back and out again (each reference stored into an old
+     * object costs a GC write barrier).
+     */
+    private static final class Kept extends java.lang.ref.WeakReference<OffheapDirectByteBuf> {
+        Kept(OffheapDirectByteBuf buf) {
+            super(buf);
         }
-        return null;
     }
 
     private void use(long newToken, MemorySegment memory) {
         token = newToken;
         capacity = (int) memory.byteSize(); // first: the indices are checked against it
-        segment = memory;
+        if (segment != memory) {
+            segment = memory; // a recycled buffer on its slot has it already: no write barrier
+        }
     }
 
     // ---- reference counting: Netty's RefCnt (4.2), on a field of this object ----
@@ -298,19 +315,38 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
         }
         MemorySegment.copy(segment, 0, to, 0, Math.min(oldCapacity, newCapacity));
         long old = token;
+        if (alloc.recycles()) {
+            moveKept(tokens, old, grown);
+        }
         use(grown, to);
         releaseToken(old);
         return this;
     }
 
-    /** Gives the lease back, once: called when the count reached zero. */
-    private void deallocate() {
-        long old = token;
-        segment = RELEASED;
-        if (alloc.recycles()) {
-            alloc.tokens().attach(old, this); // parked with its slot for the slot's next lease
+    /**
+     * A recycling allocator's buffer moves from the slot of {@code from} to that of {@code to}: the old slot must
+     * not hand it out while it is in use on the new one; the new slot keeps it unless it keeps one already.
+     */
+    private void moveKept(LeaseTokens tokens, long from, long to) {
+        if (tokens.attachment(from) instanceof Kept kept && kept.get() == this) {
+            tokens.attach(from, null);
         }
-        releaseToken(old);
+        if (tokens.attachment(to) == null) {
+            tokens.attach(to, new Kept(this));
+        }
+    }
+
+    /**
+     * Gives the lease back, once: called when the count reached zero. A buffer that is not recycled drops its
+     * memory, so that even with Netty's accessibility checks off its use throws. A recycled one keeps it for
+     * its slot's next lease (its count, checked before every access, stops its use meanwhile): no reference is
+     * stored into the long-lived object, and so no GC write barrier paid, per buffer.
+     */
+    private void deallocate() {
+        if (!alloc.recycles()) {
+            segment = RELEASED;
+        }
+        releaseToken(token);
     }
 
     /**
