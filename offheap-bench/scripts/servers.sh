@@ -3,7 +3,9 @@
 # offheap's allocator against Netty's own as shipped on JDK 25 (adaptive, pooled, unpooled) on an HTTP/1.1
 # server (16 KiB and 1 MiB responses) and a TCP echo server (1 KiB messages), and offheap's pool against
 # Jetty's ArrayByteBufferPool on a Jetty 12.1 server (16 KiB and 1 MiB responses). Every configuration runs in
-# a fresh server JVM with the same flags; figures: req/s, p50/p99/p99.9, GC pauses, peak RSS, RSS after idle.
+# a fresh server JVM with the same flags; figures: req/s, p50/p99/p99.9, GC pauses, heap B/request (the Java heap
+# the server JVM allocated in the measured run, read inside it, over the requests the client completed), peak RSS,
+# RSS after idle.
 #
 # Needs wrk (apt-get install wrk) and a JDK 25. Takes about 16 minutes with the full settings (5 workloads,
 # 16 configurations, 2 rounds, about 30 s per configuration: 5 s warm-up, 15 s measured, 5 s idle, 2 s

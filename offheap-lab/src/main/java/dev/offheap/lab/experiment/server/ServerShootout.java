@@ -40,9 +40,10 @@ import java.util.regex.Pattern;
  * Real Netty and Jetty servers under load, side by side in one run: every configuration of every workload
  * in rounds (configurations interleaved within a round, their order rotated from round to round), each in a
  * fresh server JVM: warm-up, measured run (wrk with a Lua {@code done()} for HTTP, {@link EchoLoad} for
- * echo), peak RSS and GC pauses of the measured run, then idle (its RSS and its allocator's direct memory read
- * every {@code --sample} seconds, nothing else done), {@code idle} (trim and collect) or with
- * {@code --trim false} {@code collect} (collect only, no trim call), a pause, and the RSS after idle.
+ * echo), peak RSS, GC pauses and the heap the server allocated per request in the measured run, then idle
+ * (its RSS and its allocator's direct memory read every {@code --sample} seconds, nothing else done),
+ * {@code idle} (trim and collect) or with {@code --trim false} {@code collect} (collect only, no trim call), a
+ * pause, and the RSS after idle.
  *
  * <p>Usage: {@code ServerShootout [--seconds 15] [--warmup 5] [--rounds 2] [--connections 64] [--threads 2]
  * [--idle 5] [--sample 5] [--trim true] [--settle 2] [--heap 512m] [--native-access true]
@@ -245,7 +246,9 @@ public final class ServerShootout {
         try (server) {
             drive(w, server.port(), s, s.warmupSeconds(), script);
             int before = server.gcPauses().size();
+            long heapBefore = server.memory().heapAllocatedBytes();
             LoadResult load = drive(w, server.port(), s, s.seconds(), script);
+            long heapAfter = server.memory().heapAllocatedBytes();
             List<Double> pauses = server.gcPauses();
             pauses = pauses.subList(Math.min(before, pauses.size()), pauses.size());
             long peak = server.kib(ProcMemory.PEAK_RSS);
@@ -259,7 +262,8 @@ public final class ServerShootout {
             return new Measurement(w, config, round, load, pauses.size(),
                     pauses.stream().mapToDouble(Double::doubleValue).sum(),
                     pauses.stream().mapToDouble(Double::doubleValue).max().orElse(0), peak, after, failure,
-                    warnings(server.stderrLines()), samples, allocatorAfter);
+                    warnings(server.stderrLines()), samples, allocatorAfter,
+                    heapBefore < 0 || heapAfter < 0 ? -1 : heapAfter - heapBefore);
         } catch (IOException | RuntimeException e) {
             return Measurement.failed(w, config, round, e.getMessage(), warnings(server.stderrLines()));
         }

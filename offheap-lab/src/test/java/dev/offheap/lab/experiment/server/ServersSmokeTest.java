@@ -89,6 +89,8 @@ class ServersSmokeTest {
 
             assertThat(read.rssKib()).isPositive();
             assertThat(collected.rssKib()).isPositive();
+            assertThat(read.heapAllocatedBytes()).isPositive();
+            assertThat(collected.heapAllocatedBytes()).isGreaterThanOrEqualTo(read.heapAllocatedBytes());
             if (allocator.equals("pooled")) { // pooled keeps its chunks whatever happens: the figure is seen
                 assertThat(read.allocatorBytes()).isPositive();
                 assertThat(collected.allocatorBytes()).isEqualTo(read.allocatorBytes());
