@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Real Netty and Jetty servers under load, side by side in one run (ServerShootout in offheap-lab):
+# Real Netty, gRPC and Jetty servers under load, side by side in one run (ServerShootout in offheap-lab):
 # offheap's allocator against Netty's own as shipped on JDK 25 (adaptive, pooled, unpooled) on an HTTP/1.1
-# server (16 KiB and 1 MiB responses) and a TCP echo server (1 KiB messages), and offheap's pool against
-# Jetty's ArrayByteBufferPool on a Jetty 12.1 server (16 KiB and 1 MiB responses). Every configuration runs in
-# a fresh server JVM with the same flags; figures: req/s, p50/p99/p99.9, GC pauses, peak RSS, RSS after idle.
+# server (16 KiB and 1 MiB responses), a TCP echo server (1 KiB messages) and a gRPC server on grpc-netty
+# 1.85.1 (unary echo of 4 KiB messages, the allocator set with NettyServerBuilder's withChildOption, driven by
+# a Java client in a JVM of its own keeping --connections calls in flight on one connection), and offheap's
+# pool against Jetty's ArrayByteBufferPool on a Jetty 12.1 server (16 KiB and 1 MiB responses). Every
+# configuration runs in a fresh server JVM with the same flags; figures: req/s, p50/p99/p99.9, GC pauses, heap
+# B/request (the Java heap the server JVM allocated in the measured run, read inside it, over the requests the
+# client completed), peak RSS, RSS after idle.
 #
-# Needs wrk (apt-get install wrk) and a JDK 25. Takes about 16 minutes with the full settings (5 workloads,
-# 16 configurations, 2 rounds, about 30 s per configuration: 5 s warm-up, 15 s measured, 5 s idle, 2 s
-# settle); run it on a quiet machine. A smoke run: servers.sh OUT --seconds 5 --rounds 1 (about 5 minutes).
+# Needs wrk (apt-get install wrk) and a JDK 25. Takes about 20 minutes with the full settings (6 workloads,
+# 20 configurations, 2 rounds, about 30 s per configuration: 5 s warm-up, 15 s measured, 5 s idle, 2 s
+# settle); run it on a quiet machine. A smoke run: servers.sh OUT --seconds 5 --rounds 1 (about 6 minutes).
 #
 # Usage: offheap-bench/scripts/servers.sh [out-dir] [ServerShootout options: --seconds 15 --warmup 5
 #        --rounds 2 --connections 64 --threads 2 --idle 5 --sample 5 --trim true --settle 2 --heap 512m
-#        --native-access true --only netty-http,netty-http-1m,netty-echo,netty-echo-16k,jetty,jetty-1m]
+#        --native-access true --only netty-http,netty-http-1m,netty-echo,netty-echo-16k,grpc,jetty,jetty-1m]
 # While a server idles after its load, its RSS and its allocator's direct memory (offheap: the pool's
 # bytesFromOs; Netty: metric().usedDirectMemory(); Jetty: ArrayByteBufferPool.getDirectMemory()) are read every
 # --sample seconds, nothing else done; then it trims and collects, or with --trim false only runs System.gc(),

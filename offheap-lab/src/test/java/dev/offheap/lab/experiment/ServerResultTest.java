@@ -128,9 +128,10 @@ class ServerResultTest {
                 "Jetty 12.1, 1 MiB responses (wrk)");
         assertThat(r.charts()).hasSize(4);
         assertThat(r.charts().get(2).categories()).containsExactly("offheap", "array", "pooled");
-        assertThat(r.verdicts()).hasSize(2 + 4 + 4);
+        assertThat(r.verdicts()).hasSize(2 + 5 + 5);
         assertThat(r.verdicts().get(2)).startsWith("Netty HTTP/1.1, 16 KiB responses (wrk), throughput: no winner");
-        assertThat(r.verdicts().get(9)).isEqualTo("Jetty 12.1, 1 MiB responses (wrk), RSS after idle: offheap is best"
+        assertThat(r.verdicts().get(5)).startsWith("Netty HTTP/1.1, 16 KiB responses (wrk), heap per request:");
+        assertThat(r.verdicts().get(11)).isEqualTo("Jetty 12.1, 1 MiB responses (wrk), RSS after idle: offheap is best"
                 + " (100 MiB), ahead of every other configuration (array 400 MiB) by more than one run's noise (10%,"
                 + " at least 8.00 MiB); the median of VmRSS after idle decides");
         assertThat(r.raw()).containsKeys("heap", "pool").containsEntry("frameworks", shootout.json());

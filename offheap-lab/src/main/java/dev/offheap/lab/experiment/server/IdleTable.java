@@ -44,10 +44,11 @@ public final class IdleTable {
      * @param rssAfterIdleMib   RSS after the idle command (trim and collect, or collect only)
      * @param allocatorAfterIdleMib the allocator's direct memory then
      * @param gcPauseTotalMs    total GC pause time of the measured load
+     * @param heapBytesPerRequest heap the server allocated per request in the measured load
      */
     public record Row(Workload workload, String config, Range peakRssMib, Map<Integer, Range> rssMib,
             Map<Integer, Range> allocatorMib, Range rssAfterIdleMib, Range allocatorAfterIdleMib,
-            Range gcPauseTotalMs) {
+            Range gcPauseTotalMs, Range heapBytesPerRequest) {
         /** Keeps its own copy of the maps. */
         public Row {
             rssMib = Map.copyOf(rssMib);
@@ -73,6 +74,7 @@ public final class IdleTable {
             m.put("rssAfterIdleBytes", Summary.range(rssAfterIdleMib.times(1 << 20)));
             m.put("allocatorBytesAfterIdle", Summary.range(allocatorAfterIdleMib.times(1 << 20)));
             m.put("gcPauseTotalMs", Summary.range(gcPauseTotalMs));
+            m.put("heapBytesPerRequest", Summary.range(heapBytesPerRequest));
             return m;
         }
     }
@@ -94,7 +96,8 @@ public final class IdleTable {
             }
             rows.add(new Row(workload, config, range(mine, m -> mib(m.peakRssKib() * 1024)), rss, allocator,
                     range(mine, m -> mib(m.rssAfterIdleKib() * 1024)),
-                    range(mine, m -> mib(m.allocatorBytesAfterIdle())), range(mine, Measurement::gcPauseTotalMs)));
+                    range(mine, m -> mib(m.allocatorBytesAfterIdle())), range(mine, Measurement::gcPauseTotalMs),
+                    range(mine, Measurement::heapBytesPerRequest)));
         }
         return rows;
     }
@@ -126,7 +129,7 @@ public final class IdleTable {
         c.add(trim ? "RSS after trim + GC MiB" : "RSS after GC MiB");
         int last = times.isEmpty() ? 0 : times.getLast();
         c.addAll(List.of("allocator 0 s MiB", "allocator " + last + " s MiB",
-                trim ? "allocator after trim MiB" : "allocator after GC MiB", "GC pauses total ms"));
+                trim ? "allocator after trim MiB" : "allocator after GC MiB", "heap B/request", "GC pauses total ms"));
         return c;
     }
 
@@ -139,6 +142,7 @@ public final class IdleTable {
         c.add(Figures.number(r.allocatorMib().getOrDefault(0, Range.NONE).median()));
         c.add(Figures.number(r.allocatorMib().getOrDefault(last, Range.NONE).median()));
         c.add(Figures.number(r.allocatorAfterIdleMib().median()));
+        c.add(Figures.number(r.heapBytesPerRequest().median()));
         c.add(Figures.number(r.gcPauseTotalMs().median()));
         return c;
     }

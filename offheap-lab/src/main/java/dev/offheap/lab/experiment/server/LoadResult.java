@@ -17,6 +17,7 @@
 package dev.offheap.lab.experiment.server;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * What one load run measured, by wrk or by {@link EchoLoad}: completed requests (or echoed messages) over the
@@ -33,9 +34,45 @@ import java.util.Arrays;
  */
 public record LoadResult(long requests, double seconds, double p50Ms, double p99Ms, double p999Ms, double maxMs,
         long errors) {
+    /** The first word of {@link #line()}: how a load client in a JVM of its own answers a run. */
+    public static final String ANSWER = "load";
+    private static final List<String> FIELDS = List.of("requests", "seconds", "p50_ms", "p99_ms", "p999_ms",
+            "max_ms", "errors");
+
     /** Completed requests per second. */
     public double requestsPerSecond() {
         return requests / seconds;
+    }
+
+    /**
+     * The figures on one line, exactly (NaN as {@code NaN}), e.g. {@code load requests=1000 seconds=1.0
+     * p50_ms=0.5 p99_ms=2.0 p999_ms=3.0 max_ms=4.0 errors=0}.
+     */
+    public String line() {
+        List<Object> values = List.of(requests, seconds, p50Ms, p99Ms, p999Ms, maxMs, errors);
+        StringBuilder line = new StringBuilder(ANSWER);
+        for (int i = 0; i < FIELDS.size(); i++) {
+            line.append(' ').append(FIELDS.get(i)).append('=').append(values.get(i));
+        }
+        return line.toString();
+    }
+
+    /** The figures of a {@link #line()}. */
+    public static LoadResult parse(String line) {
+        String[] words = line.strip().split("\\s+");
+        if (words.length != FIELDS.size() + 1 || !words[0].equals(ANSWER)) {
+            throw new IllegalArgumentException("not a load answer: " + line);
+        }
+        String[] v = new String[FIELDS.size()];
+        for (int i = 0; i < v.length; i++) {
+            String prefix = FIELDS.get(i) + "=";
+            if (!words[i + 1].startsWith(prefix)) {
+                throw new IllegalArgumentException("expected " + prefix + " in the load answer: " + line);
+            }
+            v[i] = words[i + 1].substring(prefix.length());
+        }
+        return new LoadResult(Long.parseLong(v[0]), Double.parseDouble(v[1]), Double.parseDouble(v[2]),
+                Double.parseDouble(v[3]), Double.parseDouble(v[4]), Double.parseDouble(v[5]), Long.parseLong(v[6]));
     }
 
     /** The figures of a run from its latencies in nanoseconds (nearest-rank percentiles). */

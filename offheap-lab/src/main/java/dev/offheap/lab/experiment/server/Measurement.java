@@ -35,10 +35,20 @@ import java.util.Optional;
  * @param idleSamples      the memory read while the server idled after the load, oldest first (none if not read)
  * @param allocatorBytesAfterIdle the direct memory the allocator held when {@link #rssAfterIdleKib} was read,
  *                         -1 if unknown
+ * @param heapAllocatedBytes the bytes of Java heap the server allocated during the measured run, by every
+ *                         thread (the admin console's readings just before and just after it), -1 if unknown
  */
 public record Measurement(Workload workload, String config, int round, LoadResult load, int gcPauses,
         double gcPauseTotalMs, double gcPauseMaxMs, long peakRssKib, long rssAfterIdleKib, String failure,
-        List<String> stderr, List<IdleSample> idleSamples, long allocatorBytesAfterIdle) {
+        List<String> stderr, List<IdleSample> idleSamples, long allocatorBytesAfterIdle, long heapAllocatedBytes) {
+
+    /** A measurement without the heap allocated. */
+    public Measurement(Workload workload, String config, int round, LoadResult load, int gcPauses,
+            double gcPauseTotalMs, double gcPauseMaxMs, long peakRssKib, long rssAfterIdleKib, String failure,
+            List<String> stderr, List<IdleSample> idleSamples, long allocatorBytesAfterIdle) {
+        this(workload, config, round, load, gcPauses, gcPauseTotalMs, gcPauseMaxMs, peakRssKib, rssAfterIdleKib,
+                failure, stderr, idleSamples, allocatorBytesAfterIdle, -1);
+    }
 
     /** A measurement without idle samples or allocator figure. */
     public Measurement(Workload workload, String config, int round, LoadResult load, int gcPauses,
@@ -69,6 +79,15 @@ public record Measurement(Workload workload, String config, int round, LoadResul
         return load == null ? Double.NaN : load.requestsPerSecond();
     }
 
+    /**
+     * The bytes of heap the server allocated per request (per echo, per call) the load completed in the
+     * measured run; NaN if either is unknown or nothing was completed.
+     */
+    public double heapBytesPerRequest() {
+        return heapAllocatedBytes < 0 || load == null || load.requests() == 0 ? Double.NaN
+                : heapAllocatedBytes / (double) load.requests();
+    }
+
     /** The raw figures for the JSON: numbers, not formatted text. */
     Map<String, Object> json() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -86,6 +105,8 @@ public record Measurement(Workload workload, String config, int round, LoadResul
         m.put("gcPauses", gcPauses);
         m.put("gcPauseTotalMs", gcPauseTotalMs);
         m.put("gcPauseMaxMs", gcPauseMaxMs);
+        m.put("heapAllocatedBytes", heapAllocatedBytes < 0 ? null : heapAllocatedBytes);
+        m.put("heapBytesPerRequest", heapBytesPerRequest());
         m.put("peakRssBytes", peakRssKib < 0 ? null : peakRssKib * 1024);
         m.put("rssAfterIdleBytes", rssAfterIdleKib < 0 ? null : rssAfterIdleKib * 1024);
         m.put("idleSamples", idleSamples.stream().map(IdleSample::json).toList());

@@ -23,14 +23,10 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A Netty TCP echo server (NIO transport): every buffer read, allocated by the channel's allocator, is written
@@ -46,12 +42,11 @@ public final class NettyEchoServer {
     public static void main(String[] args) throws Exception {
         ServerArgs options = ServerArgs.parse(args);
         NettyAllocators.Allocator allocator = NettyAllocators.named(options.text("allocator"));
-        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
-        Runnable trim = () -> allocator.trim().accept(workers);
-        try (AutoCloseable owned = allocator.owned()) {
+        try (NettyLoops loops = NettyLoops.nio(); AutoCloseable owned = allocator.owned()) {
+            Runnable trim = () -> allocator.trim().accept(loops.workers());
             Echo echo = new Echo();
-            Channel channel = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
+            Channel channel = new ServerBootstrap().group(loops.boss(), loops.workers())
+                    .channel(NioServerSocketChannel.class)
                     .option(ChannelOption.ALLOCATOR, allocator.allocator())
                     .childOption(ChannelOption.ALLOCATOR, allocator.allocator())
                     .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -64,9 +59,6 @@ public final class NettyEchoServer {
             AdminConsole.announce(((InetSocketAddress) channel.localAddress()).getPort());
             AdminConsole.serve(trim, allocator.directBytes());
             channel.close().sync();
-        } finally {
-            workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).sync();
-            boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).sync();
         }
     }
 

@@ -25,9 +25,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -59,12 +56,11 @@ public final class NettyHttpServer {
         ServerArgs options = ServerArgs.parse(args);
         NettyAllocators.Allocator allocator = NettyAllocators.named(options.text("allocator"));
         int size = options.number("body", 16 * 1024);
-        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
-        Runnable trim = () -> allocator.trim().accept(workers);
-        try (AutoCloseable owned = allocator.owned()) {
+        try (NettyLoops loops = NettyLoops.nio(); AutoCloseable owned = allocator.owned()) {
+            Runnable trim = () -> allocator.trim().accept(loops.workers());
             Responder responder = new Responder(Body.of(size), trim);
-            Channel channel = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
+            Channel channel = new ServerBootstrap().group(loops.boss(), loops.workers())
+                    .channel(NioServerSocketChannel.class)
                     .option(ChannelOption.ALLOCATOR, allocator.allocator())
                     .childOption(ChannelOption.ALLOCATOR, allocator.allocator())
                     .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -77,9 +73,6 @@ public final class NettyHttpServer {
             AdminConsole.announce(((InetSocketAddress) channel.localAddress()).getPort());
             AdminConsole.serve(trim, allocator.directBytes());
             channel.close().sync();
-        } finally {
-            workers.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).sync();
-            boss.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).sync();
         }
     }
 

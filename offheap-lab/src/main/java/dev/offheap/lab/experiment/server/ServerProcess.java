@@ -16,19 +16,12 @@
 
 package dev.offheap.lab.experiment.server;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A server main running in a child JVM of its own, with the same options for every configuration:
@@ -39,20 +32,14 @@ public final class ServerProcess implements AutoCloseable {
     private static final long START_SECONDS = 60;
     private static final long ANSWER_SECONDS = 60;
 
-    private final Process process;
+    private final ConsoleProcess console;
     private final Path gcLog;
-    private final Path stderr;
-    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-    private final OutputStream commands;
     private final int port;
 
-    private ServerProcess(Process process, Path gcLog, Path stderr) throws IOException, InterruptedException {
-        this.process = process;
+    private ServerProcess(ConsoleProcess console, Path gcLog) throws IOException, InterruptedException {
+        this.console = console;
         this.gcLog = gcLog;
-        this.stderr = stderr;
-        this.commands = process.getOutputStream();
-        Thread.ofPlatform().daemon().name("server-stdout-" + process.pid()).start(this::readStdout);
-        String first = next(AdminConsole.PORT, START_SECONDS);
+        String first = console.next(AdminConsole.PORT, START_SECONDS);
         this.port = Integer.parseInt(first.substring(AdminConsole.PORT.length()).trim());
     }
 
@@ -69,7 +56,6 @@ public final class ServerProcess implements AutoCloseable {
             String name, Class<?> main, List<String> args) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Path gcLog = dir.resolve(name + ".gc.log");
-        Path stderr = dir.resolve(name + ".stderr");
         Files.deleteIfExists(gcLog);
         List<String> command = new ArrayList<>();
         command.add(java);
@@ -79,42 +65,13 @@ public final class ServerProcess implements AutoCloseable {
         command.add(String.join(File.pathSeparator, classPath));
         command.add(main.getName());
         command.addAll(args);
-        Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+        ConsoleProcess console = ConsoleProcess.start("the server", command, dir.resolve(name + ".stderr"));
         try {
-            return new ServerProcess(process, gcLog, stderr);
+            return new ServerProcess(console, gcLog);
         } catch (IOException | RuntimeException | InterruptedException e) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            console.kill();
             throw e;
         }
-    }
-
-    private void readStdout() {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                lines.add(line);
-            }
-        } catch (IOException e) {
-            // the process is gone; next() reports it
-        }
-    }
-
-    private String next(String prefix, long seconds) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline) {
-            String line = lines.poll(100, TimeUnit.MILLISECONDS);
-            if (line != null && line.startsWith(prefix)) {
-                return line;
-            }
-            if (line == null && !process.isAlive() && lines.isEmpty()) {
-                throw new IOException("the server exited with " + process.exitValue() + ": " + firstError());
-            }
-        }
-        throw new IOException("the server did not print '" + prefix + "' within " + seconds + " s: " + firstError());
-    }
-
-    private String firstError() {
-        return stderrLines().stream().filter(l -> !l.isBlank()).findFirst().orElse("nothing on stderr");
     }
 
     /** The port the server listens on (loopback). */
@@ -124,12 +81,12 @@ public final class ServerProcess implements AutoCloseable {
 
     /** The server's process id. */
     public long pid() {
-        return process.pid();
+        return console.pid();
     }
 
     /** A field of the server's {@code /proc/<pid>/status} in KiB, e.g. {@link ProcMemory#PEAK_RSS}. */
     public long kib(String field) {
-        return ProcMemory.kib(process.pid(), field);
+        return ProcMemory.kib(console.pid(), field);
     }
 
     /** The pauses in the server's gc log so far, in milliseconds. */
@@ -156,31 +113,18 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     private AdminConsole.Reading ask(String command) throws IOException, InterruptedException {
-        commands.write((command + "\n").getBytes(StandardCharsets.UTF_8));
-        commands.flush();
-        return AdminConsole.Reading.parse(next(AdminConsole.ANSWER + " ", ANSWER_SECONDS));
+        console.send(command);
+        return AdminConsole.Reading.parse(console.next(AdminConsole.ANSWER + " ", ANSWER_SECONDS));
     }
 
     /** What the server printed on standard error so far (warnings, exceptions). */
     public List<String> stderrLines() {
-        try {
-            return Files.readAllLines(stderr);
-        } catch (IOException e) {
-            return List.of();
-        }
+        return console.stderrLines();
     }
 
     /** Sends {@code stop}, waits a little, then kills the server if it is still there. */
     @Override
     public void close() throws InterruptedException {
-        try {
-            commands.write((AdminConsole.STOP + "\n").getBytes(StandardCharsets.UTF_8));
-            commands.close();
-        } catch (IOException e) {
-            // it is gone already
-        }
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
+        console.close();
     }
 }

@@ -37,16 +37,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * Real Netty and Jetty servers under load, side by side in one run: every configuration of every workload
- * in rounds (configurations interleaved within a round, their order rotated from round to round), each in a
- * fresh server JVM: warm-up, measured run (wrk with a Lua {@code done()} for HTTP, {@link EchoLoad} for
- * echo), peak RSS and GC pauses of the measured run, then idle (its RSS and its allocator's direct memory read
- * every {@code --sample} seconds, nothing else done), {@code idle} (trim and collect) or with
- * {@code --trim false} {@code collect} (collect only, no trim call), a pause, and the RSS after idle.
+ * Real Netty, gRPC and Jetty servers under load, side by side in one run: every configuration of every
+ * workload in rounds (configurations interleaved within a round, their order rotated from round to round), each
+ * in a fresh server JVM: warm-up, measured run (wrk with a Lua {@code done()} for HTTP, {@link EchoLoad} for
+ * echo, {@link GrpcLoad} in a JVM of its own for gRPC), peak RSS, GC pauses and the heap the server allocated
+ * per request in the measured run, then idle (its RSS and its allocator's direct memory read every
+ * {@code --sample} seconds, nothing else done), {@code idle} (trim and collect) or with {@code --trim false}
+ * {@code collect} (collect only, no trim call), a pause, and the RSS after idle.
  *
  * <p>Usage: {@code ServerShootout [--seconds 15] [--warmup 5] [--rounds 2] [--connections 64] [--threads 2]
  * [--idle 5] [--sample 5] [--trim true] [--settle 2] [--heap 512m] [--native-access true]
- * [--only netty-http,jetty-1m,...] [--out DIR]}; with {@code --out},
+ * [--only netty-http,grpc,jetty-1m,...] [--out DIR]}; with {@code --out},
  * writes {@code servers.md}, {@code servers.json} and the servers' gc logs there; prints the Markdown.
  */
 public final class ServerShootout {
@@ -60,7 +61,7 @@ public final class ServerShootout {
      * @param rounds        how many times each configuration is measured
      * @param seconds       the measured run of each configuration
      * @param warmupSeconds the warm-up run before it (same load, not measured)
-     * @param connections   the load's connections
+     * @param connections   the load's connections (the gRPC client's calls in flight, on one connection)
      * @param threads       wrk's threads
      * @param idleSeconds   how long the server idles after the load before {@code idle}
      * @param settleSeconds how long after {@code idle} its RSS is read
@@ -114,8 +115,9 @@ public final class ServerShootout {
             return String.format(Locale.ROOT, "%d round(s), configurations interleaved; per configuration a fresh"
                     + " server JVM (-Xmx%s%s -Xlog:gc:file=..., nothing else),"
                     + " %d s warm-up, %d s measured with %d connections (wrk -t%d -c%d -d%ds --latency, or the echo"
-                    + " client), then %d s idle (RSS and the allocator's direct memory read every %d s, nothing"
-                    + " else done), %s, RSS read %d s later", rounds, heap,
+                    + " client; as many calls in flight on one connection for gRPC), then %d s idle (RSS and the"
+                    + " allocator's direct memory read every %d s, nothing else done), %s, RSS read %d s later", rounds,
+                    heap,
                     nativeAccess ? " --enable-native-access=ALL-UNNAMED" : "",
                     warmupSeconds, seconds, connections, threads, connections, seconds, idleSeconds,
                     sampleSeconds, trim ? "trim and System.gc()" : "System.gc() only (no trim call)",
@@ -242,10 +244,12 @@ public final class ServerShootout {
         } catch (IOException e) {
             return Measurement.failed(w, config, round, "did not start: " + e.getMessage(), List.of());
         }
-        try (server) {
-            drive(w, server.port(), s, s.warmupSeconds(), script);
+        try (server; LoadDriver driver = driver(w, server.port(), s, script, name)) {
+            driver.run(s.warmupSeconds());
             int before = server.gcPauses().size();
-            LoadResult load = drive(w, server.port(), s, s.seconds(), script);
+            long heapBefore = server.memory().heapAllocatedBytes();
+            LoadResult load = driver.run(s.seconds());
+            long heapAfter = server.memory().heapAllocatedBytes();
             List<Double> pauses = server.gcPauses();
             pauses = pauses.subList(Math.min(before, pauses.size()), pauses.size());
             long peak = server.kib(ProcMemory.PEAK_RSS);
@@ -259,7 +263,8 @@ public final class ServerShootout {
             return new Measurement(w, config, round, load, pauses.size(),
                     pauses.stream().mapToDouble(Double::doubleValue).sum(),
                     pauses.stream().mapToDouble(Double::doubleValue).max().orElse(0), peak, after, failure,
-                    warnings(server.stderrLines()), samples, allocatorAfter);
+                    warnings(server.stderrLines()), samples, allocatorAfter,
+                    heapBefore < 0 || heapAfter < 0 ? -1 : heapAfter - heapBefore);
         } catch (IOException | RuntimeException e) {
             return Measurement.failed(w, config, round, e.getMessage(), warnings(server.stderrLines()));
         }
@@ -291,14 +296,19 @@ public final class ServerShootout {
         return stderr.stream().filter(l -> !l.isBlank() && !INFO.matcher(l).find()).toList();
     }
 
-    private LoadResult drive(Workload w, int port, Settings s, int seconds, Path script)
-            throws IOException, InterruptedException {
-        if (w.http()) {
-            return ScriptedWrk.run(wrk.orElseThrow(), script, "http://127.0.0.1:" + port + "/", s.threads(),
-                    s.connections(), seconds);
-        }
-        return EchoLoad.run(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), s.connections(), w.size(),
-                seconds * 1000L);
+    /**
+     * What drives {@code w}'s server on {@code port}: wrk and the echo client start afresh for each run, in a
+     * process of their own and in this JVM; the gRPC client runs in a JVM of its own for the configuration.
+     */
+    private LoadDriver driver(Workload w, int port, Settings s, Path script, String name) throws IOException {
+        InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+        return switch (w.load()) {
+            case WRK -> seconds -> ScriptedWrk.run(wrk.orElseThrow(), script, "http://127.0.0.1:" + port + "/",
+                    s.threads(), s.connections(), seconds);
+            case ECHO_CLIENT -> seconds -> EchoLoad.run(address, s.connections(), w.size(), seconds * 1000L);
+            case GRPC_CLIENT -> GrpcClientProcess.start(java, classPath, ServerProcess.jvmOptions(s.heap(),
+                    s.nativeAccess()), workDir, name, port, s.connections(), w.size());
+        };
     }
 
     private static String machine() {
@@ -359,7 +369,8 @@ public final class ServerShootout {
                 throw new IllegalArgumentException("usage: ServerShootout [--seconds n] [--warmup n] [--rounds n]"
                         + " [--connections n] [--threads n] [--idle n] [--sample n] [--trim true|false] [--settle n]"
                         + " [--heap 512m] [--native-access true|false]"
-                        + " [--only netty-http,netty-http-1m,netty-echo,netty-echo-16k,jetty,jetty-1m] [--out dir]");
+                        + " [--only " + String.join(",", Arrays.stream(Workload.values()).map(Workload::id).toList())
+                        + "] [--out dir]");
             }
             o.put(name, args[++i]);
         }

@@ -26,15 +26,20 @@ public final class ShootoutTables {
     /** The columns, after which {@link #row} lays out its cells. */
     public static List<String> columns() {
         return List.of("config", "req/s (median)", "req/s range", "ratio to best in round", "p50 ms", "p99 ms",
-                "p99.9 ms", "GC pauses total ms", "GC max ms", "peak RSS MiB", "RSS after idle MiB", "errors");
+                "p99.9 ms", "heap B/request", "GC pauses total ms", "GC max ms", "peak RSS MiB", "RSS after idle MiB",
+                "errors");
     }
 
-    /** One configuration's cells: medians over the rounds, the range of req/s, the worst GC pause. */
+    /**
+     * One configuration's cells: medians over the rounds, the range of req/s, the worst GC pause. Heap bytes per
+     * request are the server's, divided by the requests (echoes, calls) the load completed.
+     */
     public static List<String> row(Summary s) {
         return List.of(s.config(), Figures.number(s.requestsPerSecond().median()), Figures.range(s.requestsPerSecond()),
                 Figures.ratio(s.ratioToBest()), Figures.number(s.p50Ms().median()), Figures.number(s.p99Ms().median()),
-                Figures.number(s.p999Ms().median()), Figures.number(s.gcPauseTotalMs().median()),
-                Figures.number(s.gcPauseMaxMs()), Figures.number(s.peakRssMib().median()),
+                Figures.number(s.p999Ms().median()), Figures.number(s.heapBytesPerRequest().median()),
+                Figures.number(s.gcPauseTotalMs().median()), Figures.number(s.gcPauseMaxMs()),
+                Figures.number(s.peakRssMib().median()),
                 Figures.number(s.rssAfterIdleMib().median()), Long.toString(s.errors()));
     }
 

@@ -38,14 +38,23 @@ import java.util.function.ToDoubleFunction;
  * @param p999Ms            p99.9 over the rounds
  * @param gcPauseTotalMs    total stop-the-world pause time of the measured run, over the rounds
  * @param gcPauseMaxMs      the longest pause of any round
+ * @param heapBytesPerRequest bytes of heap the server allocated per request in the measured run, over the rounds
  * @param peakRssMib        peak RSS over the rounds
  * @param rssAfterIdleMib   RSS after idle over the rounds
  * @param errors            errors of every run, failed ones included
  * @param failures          why runs failed, by round
  */
 public record Summary(Workload workload, String config, Range requestsPerSecond, double ratioToBest, Range p50Ms,
-        Range p99Ms, Range p999Ms, Range gcPauseTotalMs, double gcPauseMaxMs, Range peakRssMib,
-        Range rssAfterIdleMib, long errors, List<String> failures) {
+        Range p99Ms, Range p999Ms, Range gcPauseTotalMs, double gcPauseMaxMs, Range heapBytesPerRequest,
+        Range peakRssMib, Range rssAfterIdleMib, long errors, List<String> failures) {
+
+    /** A summary without the heap allocated per request. */
+    public Summary(Workload workload, String config, Range requestsPerSecond, double ratioToBest, Range p50Ms,
+            Range p99Ms, Range p999Ms, Range gcPauseTotalMs, double gcPauseMaxMs, Range peakRssMib,
+            Range rssAfterIdleMib, long errors, List<String> failures) {
+        this(workload, config, requestsPerSecond, ratioToBest, p50Ms, p99Ms, p999Ms, gcPauseTotalMs, gcPauseMaxMs,
+                Range.NONE, peakRssMib, rssAfterIdleMib, errors, failures);
+    }
 
     /** The summaries of {@code measurements}, by workload then configuration in their declared order. */
     public static List<Summary> of(List<Measurement> measurements) {
@@ -76,8 +85,8 @@ public record Summary(Workload workload, String config, Range requestsPerSecond,
         return new Summary(w, config, range(mine, Measurement::requestsPerSecond), Range.of(ratios).median(),
                 range(mine, m -> load(m, LoadResult::p50Ms)), range(mine, m -> load(m, LoadResult::p99Ms)),
                 range(mine, m -> load(m, LoadResult::p999Ms)), range(mine, Measurement::gcPauseTotalMs), gcMax,
-                range(mine, m -> mib(m.peakRssKib())), range(mine, m -> mib(m.rssAfterIdleKib())), errors,
-                failures);
+                range(mine, Measurement::heapBytesPerRequest), range(mine, m -> mib(m.peakRssKib())),
+                range(mine, m -> mib(m.rssAfterIdleKib())), errors, failures);
     }
 
     private static double load(Measurement m, ToDoubleFunction<LoadResult> figure) {
@@ -105,6 +114,7 @@ public record Summary(Workload workload, String config, Range requestsPerSecond,
         m.put("p999Ms", range(p999Ms));
         m.put("gcPauseTotalMs", range(gcPauseTotalMs));
         m.put("gcPauseMaxMs", gcPauseMaxMs);
+        m.put("heapBytesPerRequest", range(heapBytesPerRequest));
         m.put("peakRssBytes", range(peakRssMib.times(1 << 20)));
         m.put("rssAfterIdleBytes", range(rssAfterIdleMib.times(1 << 20)));
         m.put("errors", errors);

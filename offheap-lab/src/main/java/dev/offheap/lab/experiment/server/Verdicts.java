@@ -43,12 +43,17 @@ public final class Verdicts {
     static final double GC_FLOOR_MS = 2;
     /** Below this, differences in p99 latency are noise whatever the ratio. */
     static final double LATENCY_FLOOR_MS = 0.05;
+    /**
+     * Below this, differences in heap bytes per request are noise whatever the ratio: what the measured run
+     * allocates besides requests (its connections, the two readings of the total) spread over its requests.
+     */
+    static final double HEAP_FLOOR_BYTES = 16;
     /** Below this, differences in resident memory are noise whatever the ratio (heap sizing, page cache). */
     static final double RSS_FLOOR_MIB = 8;
 
     private Verdicts() {}
 
-    /** The verdicts on one workload: throughput, p99, GC pauses, RSS after idle. */
+    /** The verdicts on one workload: throughput, p99, GC pauses, heap allocated per request, RSS after idle. */
     public static List<String> of(Workload workload, List<Summary> summaries) {
         List<Summary> measured = summaries.stream()
                 .filter(s -> s.workload() == workload && s.requestsPerSecond().count() > 0).toList();
@@ -64,6 +69,9 @@ public final class Verdicts {
                 .orElse(0);
         verdicts.add(compare(workload.title() + ", GC pauses", "the median of the total pause time decides",
                 values(measured, Summary::gcPauseTotalMs), false, NOISE, Math.max(GC_FLOOR_MS, onePause), "ms"));
+        verdicts.add(compare(workload.title() + ", heap per request", "the median of the heap bytes the server"
+                + " allocated per request decides", values(measured, Summary::heapBytesPerRequest), false, NOISE,
+                HEAP_FLOOR_BYTES, "B"));
         verdicts.add(compare(workload.title() + ", RSS after idle", "the median of VmRSS after idle decides",
                 values(measured, Summary::rssAfterIdleMib), false, NOISE, RSS_FLOOR_MIB, "MiB"));
         return verdicts;

@@ -44,12 +44,14 @@ class IdleMemoryTest {
 
         AdminConsole.serve(new BufferedReader(new StringReader("memory\ncollect\n idle \nbogus\nstop\nidle\n")),
                 new PrintStream(bytes, true, StandardCharsets.UTF_8), () -> calls.add("trim " + trims.incrementAndGet()),
-                () -> calls.add("gc " + collections.incrementAndGet()), () -> 4096, () -> 1000 + calls.size());
+                () -> calls.add("gc " + collections.incrementAndGet()), () -> 4096, () -> 1000 + calls.size(),
+                () -> 1L << 33);
 
         assertThat(calls).containsExactly("gc 1", "trim 1", "gc 2");
         assertThat(bytes.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
-                "memory rss_kib=1000 allocator_bytes=4096", "memory rss_kib=1001 allocator_bytes=4096",
-                "memory rss_kib=1003 allocator_bytes=4096");
+                "memory rss_kib=1000 allocator_bytes=4096 heap_allocated_bytes=8589934592",
+                "memory rss_kib=1001 allocator_bytes=4096 heap_allocated_bytes=8589934592",
+                "memory rss_kib=1003 allocator_bytes=4096 heap_allocated_bytes=8589934592");
     }
 
     @Test
@@ -121,9 +123,10 @@ class IdleMemoryTest {
         assertThat(times).containsExactly(0, 10, 20, 30, 60);
         assertThat(IdleTable.columns(times, false)).containsExactly("config", "peak RSS MiB", "RSS 0 s MiB",
                 "RSS 10 s MiB", "RSS 20 s MiB", "RSS 30 s MiB", "RSS 60 s MiB", "RSS after GC MiB",
-                "allocator 0 s MiB", "allocator 60 s MiB", "allocator after GC MiB", "GC pauses total ms");
+                "allocator 0 s MiB", "allocator 60 s MiB", "allocator after GC MiB", "heap B/request",
+                "GC pauses total ms");
         assertThat(IdleTable.cells(rows.getFirst(), times)).containsExactly("offheap", "270", "220", "210", "200",
-                "190", "160", "155", "8.00", "0.000", "—", "30.0");
+                "190", "160", "155", "8.00", "0.000", "—", "—", "30.0");
         String md = IdleTable.markdown(Workload.NETTY_HTTP, false, ms);
         assertThat(md).startsWith("#### Netty HTTP/1.1, 16 KiB responses (wrk): memory after the load (idle with no"
                 + " trim call, then GC only)\n\n| config | peak RSS MiB |");

@@ -49,13 +49,15 @@ class IdleRunTest {
             assertThat(m.idleSamples()).as(m.config()).extracting(IdleSample::seconds).containsExactly(0, 1, 2);
             assertThat(m.idleSamples()).as(m.config()).allSatisfy(s -> assertThat(s.rssKib()).isPositive());
             assertThat(m.rssAfterIdleKib()).as(m.config()).isPositive();
+            assertThat(m.heapAllocatedBytes()).as(m.config()).isPositive();
+            assertThat(m.heapBytesPerRequest()).as(m.config()).isPositive();
         }
         Measurement pooled = results.measurements().stream().filter(m -> m.config().equals("pooled")).findFirst()
                 .orElseThrow();
         assertThat(pooled.allocatorBytesAfterIdle()).isPositive();
         assertThat(results.markdown()).contains("2 s idle",
                 "System.gc() only (no trim call)", "memory after the load (idle with no trim call, then GC only)",
-                "| RSS 0 s MiB | RSS 2 s MiB | RSS after GC MiB |");
+                "| RSS 0 s MiB | RSS 2 s MiB | RSS after GC MiB |", "| heap B/request | GC pauses total ms |");
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> idle = (List<Map<String, Object>>) results.json().get("idle");
         assertThat(idle).hasSize(Workload.NETTY_ECHO_16K.configs().size());

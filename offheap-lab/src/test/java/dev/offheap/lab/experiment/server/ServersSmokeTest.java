@@ -33,18 +33,25 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Each server main in a child JVM, as the shootout starts it, answers real requests with the right bytes,
- * answers {@code GET /idle} and the admin console's {@code idle} with its RSS, and prints no warning.
+ * Each server main in a child JVM, as the shootout starts it, answers real requests with the right bytes (the
+ * gRPC server under its load client), answers {@code GET /idle} and the admin console's {@code idle} with its
+ * RSS, and prints no warning.
  */
 class ServersSmokeTest {
     @TempDir
     Path dir;
 
     private ServerProcess start(Workload workload, String config) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> classPath = Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator));
-        return ServerProcess.start(java, classPath, ServerProcess.jvmOptions("128m", true), dir, workload.id() + "-" + config, workload.main(),
-                workload.serverArgs(config));
+        return ServerProcess.start(java(), classPath(), ServerProcess.jvmOptions("128m", true), dir,
+                workload.id() + "-" + config, workload.main(), workload.serverArgs(config));
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static List<String> classPath() {
+        return Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator));
     }
 
     @ParameterizedTest
@@ -80,6 +87,33 @@ class ServersSmokeTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"offheap", "pooled"})
+    void grpcEchoesOnTheGivenAllocatorToItsClientsJvmAndReadsItsHeapAndIdles(String allocator) throws Exception {
+        try (ServerProcess server = start(Workload.GRPC, allocator);
+                GrpcClientProcess client = GrpcClientProcess.start(java(), classPath(),
+                        ServerProcess.jvmOptions("128m", true), dir, "grpc-client", server.port(), 2,
+                        Workload.GRPC.size())) {
+            long before = server.memory().heapAllocatedBytes();
+            LoadResult load = client.run(1);
+            AdminConsole.Reading after = server.memory();
+
+            assertThat(load.errors()).isZero();
+            assertThat(load.requests()).isPositive();
+            assertThat(load.p99Ms()).isPositive();
+            assertThat(before).isPositive();
+            assertThat(after.heapAllocatedBytes()).isGreaterThan(before);
+            if (allocator.equals("pooled")) { // gRPC's own allocator is another PooledByteBufAllocator: ours was used
+                assertThat(after.allocatorBytes()).isPositive();
+            } else { // idle return may give the slabs back at any time: only that the pool answers
+                assertThat(after.allocatorBytes()).isNotNegative();
+            }
+            assertThat(server.idle()).isPositive();
+            assertThat(ServerShootout.warnings(server.stderrLines())).isEmpty();
+            assertThat(ServerShootout.warnings(client.stderrLines())).isEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"offheap", "pooled"})
     void aNettyServerReadsItsMemoryAndItsAllocatorsWithoutATrimCall(String allocator) throws Exception {
         try (ServerProcess server = start(Workload.NETTY_HTTP, allocator)) {
             servesTheBody(server, Workload.NETTY_HTTP.size());
@@ -89,6 +123,8 @@ class ServersSmokeTest {
 
             assertThat(read.rssKib()).isPositive();
             assertThat(collected.rssKib()).isPositive();
+            assertThat(read.heapAllocatedBytes()).isPositive();
+            assertThat(collected.heapAllocatedBytes()).isGreaterThanOrEqualTo(read.heapAllocatedBytes());
             if (allocator.equals("pooled")) { // pooled keeps its chunks whatever happens: the figure is seen
                 assertThat(read.allocatorBytes()).isPositive();
                 assertThat(collected.allocatorBytes()).isEqualTo(read.allocatorBytes());

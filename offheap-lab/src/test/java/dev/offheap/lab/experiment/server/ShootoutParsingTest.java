@@ -23,7 +23,10 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** What the shootout reads: the Lua script's line in wrk's output, /proc status files, gc log lines. */
+/**
+ * What the shootout reads: the Lua script's line in wrk's output, a load client's answer line, /proc status files,
+ * gc log lines.
+ */
 class ShootoutParsingTest {
     @Test
     void wrkScriptLineGivesRateLatenciesInMillisAndErrorsSummed() {
@@ -102,6 +105,21 @@ class ShootoutParsingTest {
 
         assertThat(GcPauses.parse(log)).containsExactly(11.793, 6.376, 2.199, 0.047, 14.330);
         assertThat(GcPauses.parse(List.of())).isEmpty();
+    }
+
+    @Test
+    void aLoadClientsAnswerLineCarriesEveryFigureExactly() {
+        LoadResult r = new LoadResult(377_250, 15.000123, 2.14, 11.08, 16.7005, 40.12, 6);
+        LoadResult none = LoadResult.of(new long[0], 1.0, 3);
+
+        assertThat(r.line()).isEqualTo("load requests=377250 seconds=15.000123 p50_ms=2.14 p99_ms=11.08"
+                + " p999_ms=16.7005 max_ms=40.12 errors=6");
+        assertThat(LoadResult.parse(r.line())).isEqualTo(r);
+        assertThat(LoadResult.parse(none.line())).isEqualTo(none);
+        assertThatThrownBy(() -> LoadResult.parse("memory rss_kib=1 allocator_bytes=2"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a load answer");
+        assertThatThrownBy(() -> LoadResult.parse(r.line().replace("p99_ms", "p98_ms")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expected p99_ms=");
     }
 
     @Test

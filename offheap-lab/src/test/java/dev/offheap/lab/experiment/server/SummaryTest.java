@@ -47,7 +47,7 @@ class SummaryTest {
         assertThat(offheap.rssAfterIdleMib().median()).isEqualTo(110.0);
         assertThat(offheap.peakRssMib().median()).isEqualTo(220.0);
         assertThat(ShootoutTables.row(offheap)).containsExactly("offheap", "900", "500–1000", "1.00x", "1.00", "2.00",
-                "3.00", "5.00", "5.00", "220", "110", "0");
+                "3.00", "—", "5.00", "5.00", "220", "110", "0");
     }
 
     @Test
@@ -161,8 +161,8 @@ class SummaryTest {
         Map<String, Object> json = s.json();
 
         assertThat(json.keySet()).containsExactly("workload", "config", "rounds", "requestsPerSecond",
-                "ratioToBestInRound", "p50Ms", "p99Ms", "p999Ms", "gcPauseTotalMs", "gcPauseMaxMs", "peakRssBytes",
-                "rssAfterIdleBytes", "errors", "failures");
+                "ratioToBestInRound", "p50Ms", "p99Ms", "p999Ms", "gcPauseTotalMs", "gcPauseMaxMs",
+                "heapBytesPerRequest", "peakRssBytes", "rssAfterIdleBytes", "errors", "failures");
         assertThat(json).containsEntry("workload", "netty-http").containsEntry("config", "offheap")
                 .containsEntry("rounds", 2).containsEntry("ratioToBestInRound", 0.95)
                 .containsEntry("gcPauseMaxMs", Double.NaN).containsEntry("errors", 7L)

@@ -105,6 +105,7 @@ class VerdictsTest {
                 v -> assertThat(v).contains("throughput: no winner"),
                 v -> assertThat(v).contains("p99 latency: no winner"),
                 v -> assertThat(v).contains("GC pauses: no winner"),
+                v -> assertThat(v).contains("heap per request: fewer than two configurations have this figure"),
                 v -> assertThat(v).contains("RSS after idle: offheap is best (90.0 MiB)"));
     }
 
@@ -223,6 +224,8 @@ class VerdictsTest {
                         + " p99 decides",
                 "Jetty 12.1, 16 KiB responses (wrk), GC pauses: fewer than two configurations have this figure,"
                         + " nothing to compare",
+                "Jetty 12.1, 16 KiB responses (wrk), heap per request: fewer than two configurations have this"
+                        + " figure, nothing to compare",
                 "Jetty 12.1, 16 KiB responses (wrk), RSS after idle: offheap is best (90.0 MiB), ahead of every other"
                         + " configuration (array 200 MiB) by more than one run's noise (10%, at least 8.00 MiB); the"
                         + " median of VmRSS after idle decides");
