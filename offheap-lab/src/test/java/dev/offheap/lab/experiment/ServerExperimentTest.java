@@ -132,7 +132,7 @@ class ServerExperimentTest {
         ResultChecks.wellFormed(result, "server");
         assertThat(result.charts()).hasSize(4);
         assertThat(result.charts().subList(2, 4)).allSatisfy(chart -> {
-            assertThat(chart.categories()).containsExactly("offheap", "array");
+            assertThat(chart.categories()).containsExactly("offheap", "offheap-recycling", "array");
             assertThat(chart.series()).singleElement().satisfies(s -> {
                 assertThat(s.name()).isEqualTo("jetty-1m");
                 assertThat(s.values()).allSatisfy(v -> assertThat(v).isPositive());
@@ -140,7 +140,8 @@ class ServerExperimentTest {
         });
         ExperimentResult.Table jetty = result.tables().get(1);
         assertThat(jetty.title()).isEqualTo("Jetty 12.1, 1 MiB responses (wrk)");
-        assertThat(jetty.rows()).extracting(row -> row.getFirst()).containsExactly("offheap", "array");
+        assertThat(jetty.rows()).extracting(row -> row.getFirst()).containsExactly("offheap", "offheap-recycling",
+                "array");
         assertThat(jetty.rows()).allSatisfy(row -> {
             assertThat(row.get(2)).isEqualTo("2000");
             assertThat(row.get(6)).isEqualTo("0.900");
@@ -170,12 +171,13 @@ class ServerExperimentTest {
         java.util.List<ExperimentResult.Table> tables = ServerExperiment.frameworkTables(summaries);
 
         assertThat(charts).hasSize(2).allSatisfy(chart -> assertThat(chart.categories())
-                .containsExactly("offheap", "adaptive", "pooled", "unpooled", "array"));
+                .containsExactly("offheap", "offheap-recycling", "adaptive", "pooled", "unpooled", "array"));
         assertThat(charts.getFirst().series()).extracting(ExperimentResult.Series::name)
                 .containsExactly("netty-http", "jetty-1m");
-        assertThat(charts.getFirst().series().getFirst().values()).containsExactly(1.0, 0.9, 0.9, 0.9, Double.NaN);
+        assertThat(charts.getFirst().series().getFirst().values()).containsExactly(1.0, 0.9, 0.9, 0.9, 0.9,
+                Double.NaN);
         assertThat(charts.get(1).series().get(1).values())
-                .containsExactly(120.0, Double.NaN, Double.NaN, Double.NaN, 600.0);
+                .containsExactly(120.0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 600.0);
         assertThat(tables).extracting(ExperimentResult.Table::title).containsExactly(
                 "Netty HTTP/1.1, 16 KiB responses (wrk)", "Jetty 12.1, 1 MiB responses (wrk)");
         assertThat(tables.get(1).columns().subList(0, 4)).containsExactly("config", "seed (none: new in issue 13)",

@@ -50,7 +50,7 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
  */
 public final class JettyHttpServer {
     /** The pool names, in the order of the tables. */
-    static final List<String> POOLS = List.of("offheap", "array");
+    static final List<String> POOLS = List.of("offheap", "offheap-recycling", "array");
 
     private JettyHttpServer() {}
 
@@ -58,9 +58,10 @@ public final class JettyHttpServer {
     public static void main(String[] args) throws Exception {
         ServerArgs options = ServerArgs.parse(args);
         String name = options.text("pool");
-        BufferPool offheap = name.equals("offheap") ? BufferPool.builder().name("jetty").build() : null;
+        BufferPool offheap = name.startsWith("offheap") ? BufferPool.builder().name("jetty").build() : null;
         ByteBufferPool pool = switch (name) {
             case "offheap" -> new OffheapByteBufferPool(offheap);
+            case "offheap-recycling" -> OffheapByteBufferPool.builder(offheap).recycleBuffers(true).build();
             case "array" -> new ArrayByteBufferPool();
             default -> throw new IllegalArgumentException("unknown pool " + name + ": expected one of " + POOLS);
         };

@@ -31,7 +31,7 @@ import java.util.function.LongSupplier;
 /** The Netty allocators of the shootout, by name, each with its trim (if it has one) and what it owns. */
 final class NettyAllocators {
     /** The names, in the order of the tables. */
-    static final List<String> NAMES = List.of("offheap", "adaptive", "pooled", "unpooled");
+    static final List<String> NAMES = List.of("offheap", "offheap-recycling", "adaptive", "pooled", "unpooled");
 
     /**
      * An allocator, the trim {@code idle} calls with the server's event loops, what to close when the server
@@ -43,7 +43,8 @@ final class NettyAllocators {
     private NettyAllocators() {}
 
     /**
-     * {@code offheap}: {@link OffheapByteBufAllocator} on a pool of this server (trim:
+     * {@code offheap}: {@link OffheapByteBufAllocator} on a pool of this server ({@code offheap-recycling}: the
+     * same with {@code recycleBuffers(true)}, the frameworks' level of safety; trim:
      * {@link OffheapByteBufAllocator#trim(EventExecutorGroup)}, the pool's trim on every event loop, since only
      * a loop may empty its own thread cache); {@code adaptive}: {@link ByteBufAllocator#DEFAULT} as shipped
      * (Netty 4.2's adaptive allocator); {@code pooled}: {@link PooledByteBufAllocator#DEFAULT} (trim:
@@ -55,9 +56,10 @@ final class NettyAllocators {
      */
     static Allocator named(String name) {
         return switch (name) {
-            case "offheap" -> {
+            case "offheap", "offheap-recycling" -> {
                 BufferPool pool = BufferPool.builder().name("netty").build();
-                OffheapByteBufAllocator alloc = new OffheapByteBufAllocator(pool);
+                OffheapByteBufAllocator alloc = OffheapByteBufAllocator.builder(pool)
+                        .recycleBuffers(name.equals("offheap-recycling")).build();
                 yield new Allocator(name, alloc, alloc::trim, pool::close, pool.metrics()::getBytesFromOs);
             }
             case "adaptive" -> new Allocator(name, ByteBufAllocator.DEFAULT, loops -> {}, () -> {},

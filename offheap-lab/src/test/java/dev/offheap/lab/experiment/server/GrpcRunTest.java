@@ -44,7 +44,7 @@ class GrpcRunTest {
                 (what, fraction) -> {});
 
         assertThat(results.measurements()).extracting(Measurement::config)
-                .containsExactlyInAnyOrder("offheap", "adaptive", "pooled", "unpooled");
+                .containsExactlyInAnyOrder("offheap", "offheap-recycling", "adaptive", "pooled", "unpooled");
         for (Measurement m : results.measurements()) {
             assertThat(m.failure()).as(m.config()).isNull();
             assertThat(m.load().requests()).as(m.config()).isPositive();
