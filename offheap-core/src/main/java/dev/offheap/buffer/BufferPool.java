@@ -256,7 +256,7 @@ public final class BufferPool implements AutoCloseable {
     private PooledBuffer handOut(Slot slot, int size, int samples) {
         if (samples != 0 || checked) {
             return special(slot, size, (samples & ThreadCache.LEAK) != 0,
-                    (samples & ThreadCache.USE_AFTER_RELEASE) != 0);
+                    (samples & ThreadCache.USE_AFTER_RELEASE) != 0, false);
         }
         return new PooledBuffer(slot, size);
     }
@@ -264,32 +264,37 @@ public final class BufferPool implements AutoCloseable {
     /**
      * The handle a token keeps for {@code slot} when the lease is special (checked, sampled, or a slot id
      * beyond what a token can name): views of its own if checked or sampled for use after release; never
-     * watched for leaks through the handle, which the tokens keep (they watch the holder of the token).
+     * watched for leaks through the handle, which the tokens keep (they watch the holder of the token). Its
+     * slot goes back to the shared free list, never into a thread's cache: a token may be released by a thread
+     * that should keep no cache ({@link LeaseTokens#withoutThreadCaches()}), or its leak cured by whichever
+     * thread polls the detector.
      */
     PooledBuffer specialForToken(Slot slot, int size, int samples) {
         boolean useAfterRelease = (samples & ThreadCache.USE_AFTER_RELEASE) != 0;
-        return checked || useAfterRelease ? special(slot, size, false, useAfterRelease) : new PooledBuffer(slot, size);
+        return checked || useAfterRelease ? special(slot, size, false, useAfterRelease, true)
+                : new PooledBuffer(slot, size, null, null, true);
     }
 
     /**
      * A lease of a checked pool, or one sampled: for leak detection (watched by the detector), or for
      * use-after-release detection (views in an arena of their own, sites recorded).
      */
-    private PooledBuffer special(Slot slot, int size, boolean leak, boolean useAfterRelease) {
+    private PooledBuffer special(Slot slot, int size, boolean leak, boolean useAfterRelease,
+            boolean returnShared) {
         OwnArena own = null;
         if (checked || useAfterRelease) {
             own = new OwnArena(slot, size, useAfterRelease && !checked);
             returns.lent(own);
             if (closed) {
                 own.tryEnd(); // never handed out: nothing can hold it
-                returns.end(slot, own);
+                returns.end(slot, own, true);
                 checkOpen();
             }
         }
         if (leak) {
             pollSlowPath();
         }
-        return new PooledBuffer(slot, size, own, leak ? leaks : null);
+        return new PooledBuffer(slot, size, own, leak ? leaks : null, returnShared);
     }
 
     /**

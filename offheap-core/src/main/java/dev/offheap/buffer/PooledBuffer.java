@@ -42,7 +42,7 @@ final class PooledBuffer extends Lease {
     private ByteBuffer buffer;
 
     /** What a checked or sampled lease has beyond the common one: views of its own, a leak record. */
-    private record Special(OwnArena own, LeakDetector.Record record) {}
+    private record Special(OwnArena own, LeakDetector.Record record, boolean returnShared) {}
 
     PooledBuffer(Slot slot, int size) {
         this.slot = slot;
@@ -53,14 +53,16 @@ final class PooledBuffer extends Lease {
 
     /**
      * A lease with views in {@code own} (or null), watched by {@code detector} (or null): if the handle is lost
-     * unreleased, the detector ends the views and the slot goes back.
+     * unreleased, the detector ends the views and the slot goes back. With {@code returnShared}, its slot goes
+     * back to the shared free list, never into the releasing thread's cache ({@link LeaseTokens#withoutThreadCaches()}).
      */
-    PooledBuffer(Slot slot, int size, OwnArena own, LeakDetector detector) {
+    PooledBuffer(Slot slot, int size, OwnArena own, LeakDetector detector, boolean returnShared) {
         this.slot = slot;
         this.size = size;
         SlotReturns returns = slot.home.returns;
         this.special = new Special(own,
-                detector == null ? null : detector.watch(this, size, () -> returns.endLeaked(slot, own)));
+                detector == null ? null : detector.watch(this, size, () -> returns.endLeaked(slot, own)),
+                returnShared);
         open();
     }
 
@@ -117,7 +119,7 @@ final class PooledBuffer extends Lease {
         if (record != null) {
             record.disarm();
         }
-        slot.home.returns.end(slot, own);
+        slot.home.returns.end(slot, own, s.returnShared);
         // Until the record is disarmed this handle must stay reachable, or the detector could take it for a
         // leak and free the slot a second time.
         Reference.reachabilityFence(this);

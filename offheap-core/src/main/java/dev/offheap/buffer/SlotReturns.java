@@ -70,15 +70,33 @@ final class SlotReturns {
         }
     }
 
+    /**
+     * Gives {@code slot}, whose lease ended, to its class's shared free list, not to any thread's cache: for a
+     * release that must leave nothing in the releasing thread ({@link LeaseTokens#withoutThreadCaches()}).
+     */
+    void freeShared(Slot slot) {
+        slot.leased = false;
+        if (!closed) {
+            slot.home.give(slot, ThreadCache.stripeHint(Thread.currentThread()));
+        }
+    }
+
     /** A special lease handed out with views in {@code own}: known until it ends. */
     void lent(OwnArena own) {
         outstanding.add(own);
     }
 
-    /** Ends a special lease whose own views, if any, have ended (at release, or when found leaked). */
-    void end(Slot slot, OwnArena own) {
+    /**
+     * Ends a special lease whose own views, if any, have ended (at release, or when found leaked). A slot without
+     * views of its own goes to the releasing thread's cache, or with {@code shared} to the shared free list.
+     */
+    void end(Slot slot, OwnArena own, boolean shared) {
         if (own == null) {
-            free(slot);
+            if (shared) {
+                freeShared(slot);
+            } else {
+                free(slot);
+            }
             return;
         }
         outstanding.remove(own);
@@ -87,16 +105,18 @@ final class SlotReturns {
         Grace.later(() -> afterGrace(slot));
     }
 
-    /** The cure of a leaked special lease: false, with nothing changed, while its views are held. */
+    /**
+     * The cure of a leaked special lease: false, with nothing changed, while its views are held. It runs on
+     * whichever thread polls the detector, whose cache the slot must not join (it may be idle return's thread).
+     */
     boolean endLeaked(Slot slot, OwnArena own) {
         if (own != null && !own.tryEnd()) {
             return false;
         }
-        end(slot, own);
+        end(slot, own, true);
         return true;
     }
 
-    /** A slot whose own views ended before the last handshake: lendable again, from the shared free list. */
     private void afterGrace(Slot slot) {
         cooling.decrementAndGet();
         if (!closed) {

@@ -392,6 +392,61 @@ class LeaseTokensTest {
     }
 
     @Test
+    void withoutThreadCachesAThreadThatGoesIdleKeepsNothingAndIdleReturnTakesEverythingBack() throws Exception {
+        BufferPool pool = plainPool("tokens-no-caches");
+        LeaseTokens tokens = pool.tokens().withoutThreadCaches();
+        assertThat(pool.tokens().withoutThreadCaches()).as("one object").isSameAs(tokens);
+        assertThat(tokens.withoutThreadCaches()).isSameAs(tokens);
+        assertThat(tokens.pool()).isSameAs(pool);
+        CountDownLatch burstDone = new CountDownLatch(4);
+        CountDownLatch end = new CountDownLatch(1);
+        ExecutorService workers = Executors.newFixedThreadPool(4); // live, idle threads once the burst ends
+        try {
+            for (int t = 0; t < 4; t++) {
+                workers.submit(() -> {
+                    long[] held = new long[64];
+                    for (int round = 0; round < 50; round++) {
+                        for (int i = 0; i < held.length; i++) {
+                            held[i] = tokens.acquire(1000 + 500 * (i % 4));
+                        }
+                        for (long token : held) {
+                            tokens.release(token);
+                        }
+                    }
+                    burstDone.countDown();
+                    end.await();
+                    return null;
+                });
+            }
+            burstDone.await();
+            BufferPoolStats stats = pool.stats();
+            assertThat(stats.threadCaches()).as("threads holding a cache").isZero();
+            assertThat(stats.leases()).isZero();
+            assertThat(stats.bytesFromOs()).isPositive();
+            pool.returnIdle(); // idle return's first look, then its second: every slab was unleased at both
+            pool.returnIdle();
+            assertThat(pool.stats().bytesFromOs()).as("given back while the threads live, with no call of theirs")
+                    .isZero();
+        } finally {
+            end.countDown();
+            workers.shutdown();
+        }
+    }
+
+    @Test
+    void aTokenOfOneWayIsReleasedByTheOther() {
+        BufferPool pool = plainPool("tokens-both-ways");
+        long cached = pool.tokens().acquire(100);
+        long shared = pool.tokens().withoutThreadCaches().acquire(100);
+        pool.tokens().withoutThreadCaches().release(cached);
+        pool.tokens().release(shared);
+        assertThat(pool.stats().leases()).isZero();
+        assertThatThrownBy(() -> pool.tokens().release(cached)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> pool.tokens().withoutThreadCaches().release(shared))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void aRefusalNamesThePoolAndTheTokenRequest() {
         MemoryBudget budget = MemoryBudget.root("tokens-budget", 64 * 1024);
         BufferPool pool = pool(PoolMode.DEFAULT.builder("tokens-refused").budget(budget));

@@ -27,6 +27,7 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -528,6 +529,40 @@ class OffheapByteBufferPoolTest {
         for (int i = 0; i < 200 && !done.getAsBoolean(); i++) {
             System.gc();
             Thread.sleep(20);
+        }
+    }
+
+    @Test
+    void liveIdleWorkerThreadsKeepNothingThatClearCannotGiveBack() throws Exception {
+        BufferPool workers = BufferPool.builder().name("jetty-workers").jmx(false).build();
+        OffheapByteBufferPool jetty = new OffheapByteBufferPool(workers);
+        CountDownLatch burstDone = new CountDownLatch(3);
+        CountDownLatch end = new CountDownLatch(1);
+        ExecutorService threads = Executors.newFixedThreadPool(3);
+        try {
+            for (int t = 0; t < 3; t++) {
+                threads.submit(() -> {
+                    List<RetainableByteBuffer> held = new ArrayList<>();
+                    for (int round = 0; round < 20; round++) {
+                        for (int i = 0; i < 32; i++) {
+                            held.add(jetty.acquire(4096 * (1 + i % 4), true));
+                        }
+                        held.forEach(RetainableByteBuffer::release);
+                        held.clear();
+                    }
+                    burstDone.countDown();
+                    end.await(); // alive and idle, as Jetty's workers are between requests
+                    return null;
+                });
+            }
+            burstDone.await();
+            assertThat(workers.stats().threadCaches()).as("threads holding a cache").isZero();
+            jetty.clear();
+            assertThat(workers.stats().bytesFromOs()).as("all given back while the workers live").isZero();
+        } finally {
+            end.countDown();
+            threads.shutdown();
+            workers.close();
         }
     }
 }

@@ -73,9 +73,12 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
         implements ByteBufAllocatorMetricProvider, AutoCloseable {
     private final BufferPool pool;
     private final LeaseTokens tokens;
+    /** What threads without a cache of their own lease through: the pool's shared lists. */
+    private final LeaseTokens uncachedTokens;
     private final boolean preferDirect;
     private final boolean ownsPool;
     private final boolean recycles;
+    private final boolean cacheForAllThreads;
     private final LongAdder heapBytes = new LongAdder();
     private final OffheapByteBufAllocatorMetric metric = new OffheapByteBufAllocatorMetric(this);
     /**
@@ -111,16 +114,19 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
      * @throws NullPointerException if {@code pool} is null
      */
     public OffheapByteBufAllocator(BufferPool pool, boolean preferDirect) {
-        this(pool, preferDirect, false, false);
+        this(pool, preferDirect, false, false, false);
     }
 
-    private OffheapByteBufAllocator(BufferPool pool, boolean preferDirect, boolean ownsPool, boolean recycles) {
+    private OffheapByteBufAllocator(BufferPool pool, boolean preferDirect, boolean ownsPool, boolean recycles,
+            boolean cacheForAllThreads) {
         super(preferDirect);
         this.pool = Objects.requireNonNull(pool, "pool");
         this.tokens = pool.tokens();
+        this.uncachedTokens = tokens.withoutThreadCaches();
         this.preferDirect = preferDirect;
         this.ownsPool = ownsPool;
         this.recycles = recycles;
+        this.cacheForAllThreads = cacheForAllThreads;
     }
 
     /**
@@ -129,7 +135,7 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
      * @return the allocator, preferring direct buffers
      */
     public static OffheapByteBufAllocator create() {
-        return new OffheapByteBufAllocator(BufferPool.builder().name("netty").build(), true, true, false);
+        return new OffheapByteBufAllocator(BufferPool.builder().name("netty").build(), true, true, false, false);
     }
 
     /**
@@ -148,6 +154,7 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
         private final BufferPool pool;
         private boolean preferDirect = true;
         private boolean recycleBuffers;
+        private boolean cacheForAllThreads;
 
         private Builder(BufferPool pool) {
             this.pool = pool;
@@ -182,9 +189,25 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
             return this;
         }
 
+        /**
+         * Whether threads other than Netty's event loops ({@code FastThreadLocalThread}s) lease through the
+         * pool's thread caches too. Off by default, as Netty's pooled allocator caches for event loops only: a
+         * cache saves about 10 ns per buffer, but a thread that goes idle keeps it for as long as it lives (an
+         * event loop gives its cache back by itself when idle), which for the threads of an executor (gRPC's,
+         * a server's worker pool) is memory nothing gives back. Off, those threads lease from and release to
+         * the pool's shared lists ({@link LeaseTokens#withoutThreadCaches()}).
+         *
+         * @param cache true for caches on every platform thread
+         * @return this builder
+         */
+        public Builder cacheForAllThreads(boolean cache) {
+            this.cacheForAllThreads = cache;
+            return this;
+        }
+
         /** {@return the allocator} */
         public OffheapByteBufAllocator build() {
-            return new OffheapByteBufAllocator(pool, preferDirect, false, recycleBuffers);
+            return new OffheapByteBufAllocator(pool, preferDirect, false, recycleBuffers, cacheForAllThreads);
         }
     }
 
@@ -289,10 +312,14 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
 
     @Override
     protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
+        LeaseTokens leaseTokens = uncachedTokens;
         if (FastThreadLocalThread.currentThreadHasFastThreadLocal()) {
             idleFlushScheduled.get();
+            leaseTokens = tokens;
+        } else if (cacheForAllThreads) {
+            leaseTokens = tokens;
         }
-        return toLeakAwareBuffer(OffheapDirectByteBuf.lease(this, initialCapacity, maxCapacity));
+        return toLeakAwareBuffer(OffheapDirectByteBuf.lease(this, leaseTokens, initialCapacity, maxCapacity));
     }
 
     @Override
@@ -348,6 +375,11 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
     /** The views {@code internalNioBuffer} hands out, shared by the buffers on the same memory of the pool. */
     LeaseTokens tokens() {
         return tokens;
+    }
+
+    /** The way this thread leases and releases: through its cache if it has one here, else the shared lists. */
+    LeaseTokens tokensOfThisThread() {
+        return cacheForAllThreads || FastThreadLocalThread.currentThreadHasFastThreadLocal() ? tokens : uncachedTokens;
     }
 
     /** {@return whether released direct buffers are recycled ({@link Builder#recycleBuffers})} */

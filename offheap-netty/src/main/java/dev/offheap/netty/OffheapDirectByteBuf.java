@@ -107,11 +107,16 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
      * @throws IllegalArgumentException if the pool cannot lease that size
      */
     static OffheapDirectByteBuf lease(OffheapByteBufAllocator alloc, int initialCapacity, int maxCapacity) {
+        return lease(alloc, alloc.tokensOfThisThread(), initialCapacity, maxCapacity);
+    }
+
+    /** The same, leased through {@code tokens}: {@code alloc}'s tokens, through thread caches or not. */
+    static OffheapDirectByteBuf lease(OffheapByteBufAllocator alloc, LeaseTokens tokens, int initialCapacity,
+            int maxCapacity) {
         if (initialCapacity < 0 || initialCapacity > maxCapacity) {
             throw new IllegalArgumentException(
                     "initialCapacity: " + initialCapacity + " (expected: 0-" + maxCapacity + ")");
         }
-        LeaseTokens tokens = alloc.tokens();
         long token = tokens.acquire(initialCapacity);
         try {
             OffheapDirectByteBuf buf = alloc.recycles() ? parked(alloc, tokens, token) : null;
@@ -300,7 +305,7 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
         if (newCapacity == oldCapacity) {
             return this;
         }
-        LeaseTokens tokens = alloc.tokens();
+        LeaseTokens tokens = alloc.tokensOfThisThread();
         long grown = tokens.acquire(newCapacity); // first: a refusal leaves this buffer as it was
         MemorySegment to;
         try {
@@ -356,7 +361,7 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
      * operation has ended, and the race is logged.
      */
     private void releaseToken(long old) {
-        if (!alloc.tokens().releaseWhenFree(old)) {
+        if (!alloc.tokensOfThisThread().releaseWhenFree(old)) {
             LOG.log(System.Logger.Level.WARNING, "a Netty buffer from pool ''{0}'' was released while an I/O"
                     + " operation or native call still used its memory; the pool gives the memory back once that"
                     + " has ended", alloc.pool().name());
