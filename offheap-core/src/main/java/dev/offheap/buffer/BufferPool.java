@@ -159,8 +159,7 @@ public final class BufferPool implements AutoCloseable {
         this.maxLeaseSize = b.maxLeaseSize;
         // A request above maxLeaseSize must reach acquireDedicated, which refuses it.
         this.largestPooledSize = Math.min(classes.largest(), b.maxLeaseSize);
-        this.jmx = b.jmx ? Jmx.registerPool("BufferPool", name, BufferPoolMXBean.class, metrics, List.of(budget))
-                : Registration.NONE;
+        this.jmx = Jmx.registerPool(b.jmx, "BufferPool", name, BufferPoolMXBean.class, metrics, List.of(budget));
         this.idleFloor = b.idleFloor;
         this.idleDelay = b.idleDelay;
         budget.addReclaimer(reclaimer); // last: another thread's refusal may call it at once
@@ -672,7 +671,7 @@ public final class BufferPool implements AutoCloseable {
         private int useAfterReleaseSampling = DEFAULT_USE_AFTER_RELEASE_SAMPLING;
         private boolean checked;
         private ByteOrder byteOrder = ByteOrder.BIG_ENDIAN;
-        private boolean jmx = true;
+        private Jmx.Mode jmx = Jmx.Mode.WHEN_SERVER_EXISTS;
         private Duration idleDelay = IdleReturn.defaultDelay();
         private long idleFloor;
 
@@ -868,18 +867,21 @@ public final class BufferPool implements AutoCloseable {
         }
 
         /**
-         * Whether the pool shows in JMX as {@code dev.offheap:type=BufferPool,name=<name>} (with a suffix
+         * Whether and when the pool shows in JMX as {@code dev.offheap:type=BufferPool,name=<name>} (with a suffix
          * {@code -2}, {@code -3}... if the name is taken), and its budget as
-         * {@code dev.offheap:type=MemoryBudget,name=<path>}, from build to close. Default on. In a JVM where
-         * nothing else uses JMX, the first registration loads the JDK's JMX implementation: about 600 classes,
-         * 2.4 MB of metaspace on JDK 25 (resident for as long as the JVM lives); turn it off where no one will
-         * read the beans and every megabyte of a small service counts.
+         * {@code dev.offheap:type=MemoryBudget,name=<path>}, until close. By default (this method not called)
+         * it registers once the JVM's platform {@code MBeanServer} exists: at once if something made it already
+         * (a JMX agent, a framework, the application), else within a quarter of a second of its making (one
+         * daemon thread, {@code offheap-jmx-wait}, looks while pools wait), so that a JVM that never uses JMX
+         * never loads the JDK's JMX implementation for offheap (about 500 classes, 2 MB of metaspace on JDK 25).
+         * {@code true} registers at once, making the platform {@code MBeanServer} if need be; {@code false}
+         * never.
          *
-         * @param register whether to register the MXBeans
+         * @param register whether to register the MXBeans at once ({@code true}) or never ({@code false})
          * @return this builder
          */
         public Builder jmx(boolean register) {
-            this.jmx = register;
+            this.jmx = register ? Jmx.Mode.AT_ONCE : Jmx.Mode.OFF;
             return this;
         }
 

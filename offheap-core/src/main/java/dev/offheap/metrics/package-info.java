@@ -18,8 +18,10 @@
  * What offheap shows to monitoring tools: JMX MXBeans and JFR events.
  *
  * <h2>JMX</h2>
- * Every pool registers an MXBean in the platform {@code MBeanServer} when it is built and unregisters it when
- * it is closed ({@code Builder.jmx(false)} opts out):
+ * Every pool registers an MXBean in the platform {@code MBeanServer} and unregisters it when it is closed: at
+ * build if that server exists already, else as soon as something makes it (a JMX agent started later,
+ * jconsole, {@code offheap inspect --jmx}), so that a JVM that never uses JMX never loads it for offheap
+ * ({@code Builder.jmx(true)} registers at build, making the server; {@code Builder.jmx(false)} opts out):
  * <ul>
  *   <li>{@code dev.offheap:type=BufferPool,name=<pool name>}: {@link BufferPoolMXBean}</li>
  *   <li>{@code dev.offheap:type=ChunkPool,name=<pool name>}: {@link ChunkPoolMXBean}</li>

@@ -133,8 +133,8 @@ public final class ChunkPool implements AutoCloseable {
             }
         }
         this.spill = spillSource;
-        this.jmx = settings.jmx() ? Jmx.registerPool("ChunkPool", name, ChunkPoolMXBean.class, metrics,
-                spill == null ? List.of(memoryBudget) : List.of(memoryBudget, spill.budget())) : Registration.NONE;
+        this.jmx = Jmx.registerPool(settings.jmx(), "ChunkPool", name, ChunkPoolMXBean.class, metrics,
+                spill == null ? List.of(memoryBudget) : List.of(memoryBudget, spill.budget()));
         memoryBudget.addReclaimer(reclaimer);
     }
 
@@ -688,7 +688,7 @@ public final class ChunkPool implements AutoCloseable {
         private MemoryBudget spillBudget;
         private boolean portable;
         private long mappingLimit = MapCount.limitForStores();
-        private boolean jmx = true;
+        private Jmx.Mode jmx = Jmx.Mode.WHEN_SERVER_EXISTS;
 
         private Builder() {}
 
@@ -797,18 +797,21 @@ public final class ChunkPool implements AutoCloseable {
         }
 
         /**
-         * Whether the pool shows in JMX as {@code dev.offheap:type=ChunkPool,name=<name>} (with a suffix
+         * Whether and when the pool shows in JMX as {@code dev.offheap:type=ChunkPool,name=<name>} (with a suffix
          * {@code -2}, {@code -3}... if the name is taken), and its budgets as
-         * {@code dev.offheap:type=MemoryBudget,name=<path>}, from build to close. Default on. In a JVM where
-         * nothing else uses JMX, the first registration loads the JDK's JMX implementation: about 600 classes,
-         * 2.4 MB of metaspace on JDK 25 (resident for as long as the JVM lives); turn it off where no one will
-         * read the beans and every megabyte of a small service counts.
+         * {@code dev.offheap:type=MemoryBudget,name=<path>}, until close. By default (this method not called)
+         * it registers once the JVM's platform {@code MBeanServer} exists: at once if something made it already
+         * (a JMX agent, a framework, the application), else within a quarter of a second of its making (one
+         * daemon thread, {@code offheap-jmx-wait}, looks while pools wait), so that a JVM that never uses JMX
+         * never loads the JDK's JMX implementation for offheap (about 500 classes, 2 MB of metaspace on JDK 25).
+         * {@code true} registers at once, making the platform {@code MBeanServer} if need be; {@code false}
+         * never.
          *
-         * @param register whether to register the MXBeans
+         * @param register whether to register the MXBeans at once ({@code true}) or never ({@code false})
          * @return this builder
          */
         public Builder jmx(boolean register) {
-            this.jmx = register;
+            this.jmx = register ? Jmx.Mode.AT_ONCE : Jmx.Mode.OFF;
             return this;
         }
 

@@ -16,6 +16,7 @@
 
 package dev.offheap.store;
 
+import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.account.MemoryBudget;
 import java.nio.file.Path;
 
@@ -29,7 +30,7 @@ import java.nio.file.Path;
  */
 record ChunkPoolSettings(String name, long chunkSize, boolean chunkSizeSet, MemoryBudget budget, long memoryLimit,
         Path spillDirectory, long spillLimit, MemoryBudget spillParent, boolean contiguous, long mappingLimit,
-        boolean jmx) {
+        Jmx.Mode jmx) {
 
     static final long MIN_CHUNK_SIZE = 64 << 10;
     static final long MAX_CHUNK_SIZE = 1L << 30;

@@ -171,15 +171,16 @@ public final class MappedArray implements AutoCloseable {
      * }
      */
     public static final class Options {
-        private static final Options DEFAULTS = new Options(null, null, true, FileSpace.system(), MAPPINGS);
+        private static final Options DEFAULTS = new Options(null, null, Jmx.Mode.WHEN_SERVER_EXISTS, FileSpace.system(),
+                MAPPINGS);
 
         private final MemoryBudget budget;
         private final String name;
-        private final boolean jmx;
+        private final Jmx.Mode jmx;
         private final FileSpace space;
         private final MappingBudget mappings;
 
-        private Options(MemoryBudget budget, String name, boolean jmx, FileSpace space, MappingBudget mappings) {
+        private Options(MemoryBudget budget, String name, Jmx.Mode jmx, FileSpace space, MappingBudget mappings) {
             this.budget = budget;
             this.name = name;
             this.jmx = jmx;
@@ -219,13 +220,15 @@ public final class MappedArray implements AutoCloseable {
         }
 
         /**
-         * Whether to register the array's MXBean from create or open to close. Default on.
+         * Whether to register the array's MXBean from create or open to close at once ({@code true}, making the
+         * JVM's platform {@code MBeanServer} if need be) or never ({@code false}). By default it registers once
+         * that server exists, as the pools do ({@link ChunkPool.Builder#jmx(boolean)}).
          *
-         * @param register false to keep the array out of JMX
+         * @param register true to register at once, false to keep the array out of JMX
          * @return a copy of these options with that choice
          */
         public Options jmx(boolean register) {
-            return new Options(budget, name, register, space, mappings);
+            return new Options(budget, name, register ? Jmx.Mode.AT_ONCE : Jmx.Mode.OFF, space, mappings);
         }
 
         /** Tests: another way to reserve disk space. */
@@ -281,10 +284,10 @@ public final class MappedArray implements AutoCloseable {
     /** Makes the array, on a file that the caller closes if this throws, and shows it in JMX. */
     private static MappedArray opened(Path path, FileClaim claim, Mode mode, NpyHeader header, Options options) {
         MappedArray array = new MappedArray(path, claim, mode, header, options);
-        if (options.jmx) {
+        if (options.jmx != Jmx.Mode.OFF) {
             String name = options.name != null ? options.name : String.valueOf(path.getFileName());
-            array.jmx = Jmx.registerPool("MappedArray", name, MappedArrayMXBean.class, new MappedArrayMetrics(array),
-                    options.budget == null ? List.of() : List.of(options.budget));
+            array.jmx = Jmx.registerPool(options.jmx, "MappedArray", name, MappedArrayMXBean.class,
+                    new MappedArrayMetrics(array), options.budget == null ? List.of() : List.of(options.budget));
         }
         return array;
     }

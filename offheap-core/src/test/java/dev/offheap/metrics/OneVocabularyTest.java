@@ -34,9 +34,10 @@ class OneVocabularyTest {
     @Test
     void aBufferPoolAndAChunkPoolAreReadThroughTheSameInterfaces() throws Exception {
         MemoryBudget root = MemoryBudget.root("vocabulary", 1L << 30);
+        // jmx(true): registered at build, as this test reads them through the platform MBean server at once
         try (BufferPool buffers = BufferPool.builder().name("vocabulary-buffers").budget(root.child("io", 64L << 20))
-                        .build();
-             ChunkPool store = ChunkPool.builder().name("vocabulary-store").build();
+                        .jmx(true).build();
+             ChunkPool store = ChunkPool.builder().name("vocabulary-store").jmx(true).build();
              BufferLease lease = buffers.acquire(1000);
              DoubleArray array = store.doubles(1000)) {
             check(buffers.stats(), buffers.metrics(), "BufferPool", 64L << 20);

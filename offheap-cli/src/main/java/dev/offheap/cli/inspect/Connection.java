@@ -61,6 +61,14 @@ final class Connection implements AutoCloseable {
         STARTED
     }
 
+    /**
+     * The name (cut to 15 characters, as the kernel keeps it) of the thread an offheap pool in the target runs
+     * while it waits for the platform MBean server to register its MXBeans.
+     */
+    static final String OFFHEAP_JMX_THREAD = "offheap-jmx-wai";
+    /** The longest the connection waits for those registrations: ten of that thread's looks. */
+    static final long OFFHEAP_JMX_WAIT_MILLIS = 2500;
+
     private final long pid;
     private final DiagnosticCommands commands;
     private final JMXConnector connector;
@@ -105,6 +113,7 @@ final class Connection implements AutoCloseable {
         }
         JMXConnector connector = null;
         if (address != null) {
+            awaitOffheapRegistrations(pid);
             try {
                 connector = JMXConnectorFactory.connect(new JMXServiceURL(address));
             } catch (IOException e) {
@@ -143,12 +152,35 @@ final class Connection implements AutoCloseable {
         return Optional.ofNullable(properties.getProperty(ADDRESS));
     }
 
+    /**
+     * Waits (up to {@link #OFFHEAP_JMX_WAIT_MILLIS}) while the target has offheap's thread that registers its pools
+     * once the platform MBean server exists: the agent just made that server, and the pools show within a
+     * quarter of a second, after which the thread ends. A target without offheap, or whose pools are registered
+     * already, has no such thread: no wait.
+     */
+    private static void awaitOffheapRegistrations(long pid) {
+        long deadline = System.nanoTime() + OFFHEAP_JMX_WAIT_MILLIS * 1_000_000L;
+        while (hasThread(pid, OFFHEAP_JMX_THREAD) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** Whether a thread of the target is named like the RMI connector's accept thread (names are cut at 15 chars). */
     static boolean hasRmiThread(long pid) {
+        return hasThread(pid, "RMI TCP Accept");
+    }
+
+    /** Whether a thread of the target has a name that starts with {@code prefix} (names are cut at 15 chars). */
+    private static boolean hasThread(long pid, String prefix) {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks) {
                 try {
-                    if (Files.readString(task.resolve("comm")).startsWith("RMI TCP Accept")) {
+                    if (Files.readString(task.resolve("comm")).startsWith(prefix)) {
                         return true;
                     }
                 } catch (IOException e) {

@@ -40,17 +40,44 @@ public final class Jmx {
 
     private Jmx() {}
 
+    /** When a component's MXBean is registered. */
+    public enum Mode {
+        /** Never. */
+        OFF,
+        /** At once, making the JVM's platform {@code MBeanServer} if nothing did yet. */
+        AT_ONCE,
+        /**
+         * Once the platform {@code MBeanServer} exists: at once if something made it already (a JMX agent, a
+         * framework, the application), else as soon as something does ({@link PlatformServerWatch}). A JVM
+         * that never uses JMX then never loads it (about 500 classes and 2 MB of metaspace).
+         */
+        WHEN_SERVER_EXISTS
+    }
+
     /**
-     * Registers a pool's MXBean and shows the budgets it charges (with their ancestors) while it is
-     * registered.
+     * Registers a pool's MXBean, when {@code mode} says, and shows the budgets it charges (with their ancestors)
+     * while it is registered.
      */
-    public static <T> Registration registerPool(String type, String name, Class<T> mxbeanInterface, T mxbean,
+    public static <T> Registration registerPool(Mode mode, String type, String name, Class<T> mxbeanInterface,
+            T mxbean, List<MemoryBudget> budgets) {
+        return switch (mode) {
+            case OFF -> Registration.NONE;
+            case AT_ONCE -> registerPoolNow(type, name, mxbeanInterface, mxbean, budgets);
+            case WHEN_SERVER_EXISTS -> PlatformServerWatch.exists()
+                    ? registerPoolNow(type, name, mxbeanInterface, mxbean, budgets)
+                    : PlatformServerWatch.later(() -> registerPoolNow(type, name, mxbeanInterface, mxbean, budgets));
+        };
+    }
+
+    private static <T> Registration registerPoolNow(String type, String name, Class<T> mxbeanInterface, T mxbean,
             List<MemoryBudget> budgets) {
+        // The budgets first: a reader that sees the pool sees its budgets.
+        List<Registration> uses = budgets.stream().map(BudgetBeans::use).toList();
         ObjectName registered = registerUnique(type, name, new StandardMBean(mxbean, mxbeanInterface, true));
         if (registered == null) {
+            uses.forEach(Registration::close);
             return Registration.NONE;
         }
-        List<Registration> uses = budgets.stream().map(BudgetBeans::use).toList();
         return new Registration(registered, () -> {
             unregister(registered);
             uses.forEach(Registration::close);

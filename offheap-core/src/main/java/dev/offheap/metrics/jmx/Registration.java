@@ -20,12 +20,15 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.management.ObjectName;
 
-/** What a component registered in JMX; closing it unregisters that, once. */
+/**
+ * What a component registered in JMX, or will register once the platform {@code MBeanServer} exists
+ * ({@link Jmx.Mode#WHEN_SERVER_EXISTS}); closing it unregisters that, or cancels it, once.
+ */
 public final class Registration implements AutoCloseable {
     /** Nothing registered: JMX turned off, or registration failed (and was logged). */
     public static final Registration NONE = new Registration(null, () -> {});
 
-    private final ObjectName name;
+    private volatile ObjectName name;
     private final Runnable undo;
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -34,9 +37,14 @@ public final class Registration implements AutoCloseable {
         this.undo = undo;
     }
 
-    /** The name the component's MXBean got, with its suffix if it needed one. */
+    /** The name the component's MXBean got, with its suffix if it needed one; empty until it is registered. */
     public Optional<ObjectName> objectName() {
         return Optional.ofNullable(name);
+    }
+
+    /** A deferred registration took place under {@code registered}. */
+    void registeredAs(ObjectName registered) {
+        this.name = registered;
     }
 
     @Override
