@@ -88,6 +88,14 @@ public final class LeaseTokens {
             this.lease = lease;
             this.leakSampled = leakSampled;
         }
+
+        /** Released, or taken over by the pool: no longer watched for a leak. */
+        void disarm() {
+            LeakDetector.Record r = record;
+            if (r != null) {
+                r.disarm();
+            }
+        }
     }
 
     LeaseTokens(BufferPool pool, SlotTakes takes, int classCount) {
@@ -262,7 +270,11 @@ public final class LeaseTokens {
      * @throws IllegalStateException if the token was released, or is not a token of this pool
      */
     public Object attachment(long token) {
-        return token < 0 ? checkSpecial(token) : liveSlot(token, "use").attachment;
+        if (token < 0) {
+            special(token, "use");
+            return null;
+        }
+        return liveSlot(token, "use").attachment;
     }
 
     /**
@@ -275,18 +287,13 @@ public final class LeaseTokens {
      */
     public void attach(long token, Object attachment) {
         if (token < 0) {
-            checkSpecial(token);
+            special(token, "use");
             return;
         }
         Slot slot = liveSlot(token, "use");
         if (slot.attachment != attachment) {
             slot.attachment = attachment;
         }
-    }
-
-    private Object checkSpecial(long token) {
-        special(token, "use");
-        return null;
     }
 
     /**
@@ -302,22 +309,17 @@ public final class LeaseTokens {
      */
     public void release(long token) {
         if (token < 0) {
-            Special special = specials.remove(token & ~SPECIAL);
-            if (special == null) {
-                if (pool.isClosed()) {
-                    return;
-                }
-                throw released(token, "release");
+            if (pool.isClosed() && !specials.containsKey(token & ~SPECIAL)) {
+                return;
             }
+            Special special = claim(token);
             try {
                 special.lease.release();
             } catch (MemoryInUseException held) {
                 specials.put(token & ~SPECIAL, special);
                 throw held;
             }
-            if (special.record != null) {
-                special.record.disarm();
-            }
+            special.disarm();
             return;
         }
         Slot slot = slotOf(token);
@@ -348,13 +350,8 @@ public final class LeaseTokens {
             release(token);
             return true;
         }
-        Special special = specials.remove(token & ~SPECIAL);
-        if (special == null) {
-            throw released(token, "release");
-        }
-        if (special.record != null) {
-            special.record.disarm(); // the pool has it from now on: it cannot leak
-        }
+        Special special = claim(token);
+        special.disarm(); // the pool has it from now on: it cannot leak
         return pool.releaseWhenFree(special.lease);
     }
 
@@ -372,13 +369,8 @@ public final class LeaseTokens {
      */
     public void releaseWhenUnreachable(long token, Object referent) {
         if (token < 0) {
-            Special special = specials.remove(token & ~SPECIAL);
-            if (special == null) {
-                throw released(token, "release");
-            }
-            if (special.record != null) {
-                special.record.disarm();
-            }
+            Special special = claim(token);
+            special.disarm();
             waiting.add(new WhenUnreachable(referent, unreachable, special.lease.leasedSize(),
                     () -> pool.releaseWhenFree(special.lease)));
             return;
@@ -430,6 +422,15 @@ public final class LeaseTokens {
             this.size = size;
             this.giveBack = giveBack;
         }
+    }
+
+    /** Takes the handle lease of a special token out, for its release: one caller gets it, the others throw. */
+    private Special claim(long token) {
+        Special special = specials.remove(token & ~SPECIAL);
+        if (special == null) {
+            throw released(token, "release");
+        }
+        return special;
     }
 
     private Special special(long token, String operation) {

@@ -70,22 +70,22 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
 
     /**
      * A buffer of exactly {@code size} bytes leased from {@code owner}'s pool, in flush mode (position 0, limit
-     * 0): a new one, or with a recycling pool the one parked with the slot leased, if it has this size.
+     * 0): a new one, or with a recycling pool the one kept with the slot leased, if it has this size.
      */
     static LeasedBuffer lease(OffheapByteBufferPool owner, int size) {
         LeaseTokens tokens = owner.tokens();
         long token = tokens.acquire(size);
         try {
-            LeasedBuffer parked = owner.recycles() ? parked(tokens, token, size) : null;
-            LeasedBuffer buffer = parked != null ? parked : new LeasedBuffer(owner, flushMode(tokens.byteBuffer(token)));
-            if (parked == null && owner.recycles()) {
+            LeasedBuffer kept = owner.recycles() ? keptWith(tokens, token, size) : null;
+            LeasedBuffer buffer = kept != null ? kept : new LeasedBuffer(owner, flushMode(tokens.byteBuffer(token)));
+            if (kept == null && owner.recycles()) {
                 tokens.attach(token, new Kept(buffer));
             }
             buffer.token = token;
             tokens.watch(token, buffer);
             STATE.setRelease(buffer, 1);
-            if (parked != null) {
-                parked.asNew();
+            if (kept != null) {
+                kept.asNew();
             }
             return buffer;
         } catch (RuntimeException | Error e) {
@@ -98,7 +98,7 @@ final class LeasedBuffer extends RetainableByteBuffer.Pooled {
      * The buffer kept with the slot {@code token} leases, free since that slot is, if it has {@code size} bytes
      * (its view is then of the slot's first {@code size} bytes, as the lease's); or null.
      */
-    private static LeasedBuffer parked(LeaseTokens tokens, long token, int size) {
+    private static LeasedBuffer keptWith(LeaseTokens tokens, long token, int size) {
         return tokens.attachment(token) instanceof Kept kept && kept.get() instanceof LeasedBuffer buffer
                 && buffer.capacity() == size ? buffer : null;
     }

@@ -155,7 +155,7 @@ public final class OffheapByteBufferPool implements ByteBufferPool, Dumpable {
 
         /**
          * Whether released direct buffers are recycled, as Jetty's {@code ArrayByteBufferPool} recycles its
-         * own: each is parked with its memory and handed out again with the memory's next lease of the same
+         * own: each is kept with its memory and handed out again with the memory's next lease of the same
          * size, so that a buffer costs no heap at all once every slot has one. Off by default. What it gives
          * up: a released buffer throws {@link IllegalStateException} only until it is reused; a reference kept
          * past release then acts on the next owner's buffer, as it would with Jetty's own pool. A buffer

@@ -59,7 +59,7 @@ import java.util.concurrent.atomic.LongAdder;
  * and its view for Netty's socket paths ({@code internalNioBuffer}) is the pool's, so a buffer costs its own
  * 56 bytes of heap and nothing else. A released {@code ByteBuf} stays released: no later allocation ever
  * reuses it. For the frameworks' own level of safety and no garbage at all, an allocator made with
- * {@link Builder#recycleBuffers(boolean) recycleBuffers(true)} parks each released buffer with its memory and
+ * {@link Builder#recycleBuffers(boolean) recycleBuffers(true)} keeps each buffer with its memory and
  * hands it out again with the memory's next lease, as Netty's pooled allocator recycles its buffers: a
  * released buffer then throws until it is reused, and a reference kept past release acts on whichever lease
  * has it next.
@@ -174,7 +174,7 @@ public final class OffheapByteBufAllocator extends AbstractByteBufAllocator
 
         /**
          * Whether released direct buffers are recycled, as Netty's pooled allocator recycles its own: each is
-         * parked with its memory and handed out again with the memory's next lease, so that a buffer costs no
+         * kept with its memory and handed out again with the memory's next lease, so that a buffer costs no
          * heap at all once every slot has one. Off by default. What it gives up: a released {@code ByteBuf}
          * throws ({@code IllegalReferenceCountException}) only until it is reused; a reference kept past release
          * then acts on the next owner's buffer, as it would with Netty's pooled buffers. Netty's leak detector

@@ -50,9 +50,9 @@ import java.nio.channels.ScatteringByteChannel;
  * stale access throws instead of reaching memory the pool may have lent again. {@link #capacity(int)} moves
  * the contents to a new lease of exactly the new capacity.
  *
- * <p>An allocator that {@linkplain OffheapByteBufAllocator.Builder#recycleBuffers recycles its buffers} parks a
- * released buffer with its slot ({@link LeaseTokens#attach}) and hands it out again with the slot's next
- * lease: a released buffer then throws until it is reused, as Netty's pooled buffers do.
+ * <p>An allocator that {@linkplain OffheapByteBufAllocator.Builder#recycleBuffers recycles its buffers} keeps
+ * each buffer with the slot it was made for ({@link LeaseTokens#attach}, weakly) and hands it out again with the
+ * slot's next lease: a released buffer then throws until it is reused, as Netty's pooled buffers do.
  */
 final class OffheapDirectByteBuf extends AbstractByteBuf {
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
@@ -101,7 +101,7 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
 
     /**
      * A buffer of exactly {@code initialCapacity} bytes leased from {@code alloc}'s pool: a new one, or with a
-     * recycling allocator the one parked with the slot leased, if any.
+     * recycling allocator the one kept with the slot leased, if any.
      *
      * @throws dev.offheap.account.BudgetExceededException if the pool's budget refuses the memory
      * @throws IllegalArgumentException if the pool cannot lease that size
@@ -119,7 +119,7 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
         }
         long token = tokens.acquire(initialCapacity);
         try {
-            OffheapDirectByteBuf buf = alloc.recycles() ? parked(alloc, tokens, token) : null;
+            OffheapDirectByteBuf buf = alloc.recycles() ? keptWith(alloc, tokens, token) : null;
             if (buf == null) {
                 buf = new OffheapDirectByteBuf(alloc, maxCapacity);
                 if (alloc.recycles()) {
@@ -141,11 +141,8 @@ final class OffheapDirectByteBuf extends AbstractByteBuf {
         }
     }
 
-    /**
-     * The buffer of {@code alloc} kept with the slot {@code token} leases, free since that slot is; or null, and
-     * then {@code created} is kept with it.
-     */
-    private static OffheapDirectByteBuf parked(OffheapByteBufAllocator alloc, LeaseTokens tokens, long token) {
+    /** The buffer of {@code alloc} kept with the slot {@code token} leases, free since that slot is; or null. */
+    private static OffheapDirectByteBuf keptWith(OffheapByteBufAllocator alloc, LeaseTokens tokens, long token) {
         return tokens.attachment(token) instanceof Kept kept && kept.get() instanceof OffheapDirectByteBuf buf
                 && buf.alloc == alloc ? buf : null;
     }
