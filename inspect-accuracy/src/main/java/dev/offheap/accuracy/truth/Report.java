@@ -251,7 +251,12 @@ final class Report {
         List<Object> findings = Json.list(Json.map(result.get("inspect")).get("findings"));
         if (!findings.isEmpty()) {
             md.append("\nInspect's findings:\n\n");
-            findings.forEach(f -> md.append("- ").append(String.valueOf(f).replace("\n", " ")).append('\n'));
+            // schema 3: {id, severity, text}; older CLIs (--offheap DIR) wrote strings
+            for (Object f : findings) {
+                String text = f instanceof java.util.Map<?, ?> m
+                        ? "[" + m.get("severity") + "] " + m.get("text") + " (" + m.get("id") + ")" : String.valueOf(f);
+                md.append("- ").append(text.replace("\n", " ")).append('\n');
+            }
         }
         md.append('\n');
     }

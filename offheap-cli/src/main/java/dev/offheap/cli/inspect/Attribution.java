@@ -40,9 +40,11 @@ import java.util.Optional;
  * </ol>
  * What is left of the anonymous mappings no part explains is then handed out by elimination, each taking at
  * most its owner's own figure ({@code bound}): malloc's chunks mapped on their own (malloc_info's
- * {@code mmap} total), then, only where the JVM did not label them, metaspace (its committed bytes) and, with
- * NMT, GC structures and the JVM's other mappings (NMT's committed figures), and last, when the target
- * preloads another allocator (jemalloc), that allocator: everything still left, by elimination.
+ * {@code mmap} total), then, only where the JVM did not label them, metaspace (its committed bytes) and GC
+ * structures (with NMT, NMT's committed figures, as the JVM's other mappings; without it, G1's side tables as a
+ * share of the committed heap: {@link GcTables}), and last, when the target uses
+ * another allocator (jemalloc preloaded, or linked inside a library), that allocator: everything still left, by
+ * elimination.
  *
  * @param rss the RSS being split
  * @param parts the parts, in the order above
@@ -125,6 +127,10 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         if (!labelled && nmt == null) {
             anonymous.take("metaspace", "metaspace", jvm.metaspaceCommitted(),
                     "by elimination, at most metaspace's committed (GC.heap_info)");
+            if (jvm.gcTablesEstimate() > 0) {
+                anonymous.take("gc", "GC structures", jvm.gcTablesEstimate(),
+                        "an estimate without NMT: by elimination, at most " + GcTables.how(jvm.vm()));
+            }
         }
         if (nmt != null) {
             // Without labels every JVM part comes by elimination; with them only those no label shows.
@@ -135,9 +141,9 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
                 }
             }
         }
-        if (memory.otherAllocator() != null) {
-            anonymous.take("otherAllocator", "other allocator", anonymous.left,
-                    "by elimination: anonymous memory no other part explains, with " + memory.otherAllocator() + " loaded");
+        if (!memory.otherAllocators().isEmpty()) {
+            anonymous.take("otherAllocator", otherAllocatorLabel(memory), anonymous.left,
+                    "by elimination: anonymous memory no other part explains, with " + allocators(memory));
         }
         long explained = parts.stream().mapToLong(Part::bytes).sum();
         return new Attribution(memory.rss(), List.copyOf(parts), memory.rss() - explained);
@@ -154,13 +160,22 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         addFiles(parts, memory);
         parts.add(exact("threadStacks", "thread stacks", memory.of(MappingKind.THREAD_STACK), "smaps, guard-page layout"));
         addMalloc(parts, memory, chunks);
-        if (memory.otherAllocator() != null) {
-            parts.add(new Part("otherAllocator", "other allocator", memory.of(MappingKind.ANONYMOUS), false,
+        if (!memory.otherAllocators().isEmpty()) {
+            parts.add(new Part("otherAllocator", otherAllocatorLabel(memory), memory.of(MappingKind.ANONYMOUS), false,
                     memory.of(MappingKind.ANONYMOUS), "by elimination: every anonymous mapping no other part explains,"
-                    + " the JVM's own included (not attached), with " + memory.otherAllocator() + " loaded"));
+                    + " the JVM's own included (not attached), with " + allocators(memory)));
         }
         long explained = parts.stream().mapToLong(Part::bytes).sum();
         return new Attribution(memory.rss(), List.copyOf(parts), memory.rss() - explained);
+    }
+
+    /** {@code jemalloc}, {@code jemalloc in libduckdb_java.so}, or each of several joined. */
+    private static String otherAllocatorLabel(ProcessMemory memory) {
+        return String.join(", ", memory.otherAllocators().stream().map(NativeAllocator::label).toList());
+    }
+
+    private static String allocators(ProcessMemory memory) {
+        return String.join("; ", memory.otherAllocators().stream().map(NativeAllocator::describe).toList());
     }
 
     /** The JVM's parts NMT labels and counts: exact where labelled, else by elimination at most NMT's figure. */

@@ -66,7 +66,8 @@ record Ceilings(List<Item> items, Usage now) {
      * The JVM's figures now: resident or committed bytes (the lead's {@code Attribution} parts and buffer pools).
      *
      * @param heap the heap's resident bytes
-     * @param directBuffers the direct buffers' memory ({@code BufferPoolMXBean} memory used), malloc'd
+     * @param directBuffers the direct buffers' memory ({@code BufferPoolMXBean} memory used), malloc'd; -1 when not
+     *     read (without JMX)
      * @param metaspace metaspace's committed bytes
      * @param codeCache the code cache's resident bytes
      * @param threads live threads
@@ -78,9 +79,9 @@ record Ceilings(List<Item> items, Usage now) {
     record Usage(long heap, long directBuffers, long metaspace, long codeCache, int threads, long threadStacks,
             long malloc, long offheap, long offheapLimit) {
 
-        /** malloc less the direct buffers, at least 0; -1 when malloc is unknown. */
+        /** malloc less the direct buffers (when they were read), at least 0; -1 when malloc is unknown. */
         long mallocBeyondDirect() {
-            return malloc < 0 ? -1 : Math.max(0, malloc - directBuffers);
+            return malloc < 0 ? -1 : Math.max(0, malloc - Math.max(0, directBuffers));
         }
     }
 
@@ -130,8 +131,10 @@ record Ceilings(List<Item> items, Usage now) {
             items.add(new Item("offheap", "offheap", now.offheap(), "held now, as no offheap budget limits it", false));
         }
         if (now.malloc() >= 0) {
-            items.add(new Item("malloc", "malloc", now.mallocBeyondDirect(), "held now less the direct buffers' "
-                    + Bytes.human(now.directBuffers()) + ", as malloc has no ceiling", false));
+            items.add(new Item("malloc", "malloc", now.mallocBeyondDirect(), now.directBuffers() < 0
+                    ? "held now, as malloc has no ceiling (the direct buffers inside it were not read without --jmx, so"
+                    + " they count twice)" : "held now less the direct buffers' " + Bytes.human(now.directBuffers())
+                    + ", as malloc has no ceiling", false));
         } else {
             items.add(new Item("malloc", "malloc", 0, "unknown (no malloc statistics), so not counted", false));
         }

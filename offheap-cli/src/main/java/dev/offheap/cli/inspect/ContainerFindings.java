@@ -45,11 +45,13 @@ final class ContainerFindings {
      * @param ceilingsBefore the ceilings at the previous sample, or null
      * @param since the time between the two samples, or null
      */
-    static List<String> of(ContainerMemory container, Ceilings ceilings, ContainerMemory before,
+    static List<Finding> of(ContainerMemory container, Ceilings ceilings, ContainerMemory before,
             Ceilings ceilingsBefore, Duration since) {
-        List<String> found = new ArrayList<>();
-        ceilingsAboveLimit(container, ceilings, before, ceilingsBefore, since).ifPresent(found::add);
-        nearLimit(container).ifPresent(found::add);
+        List<Finding> found = new ArrayList<>();
+        ceilingsAboveLimit(container, ceilings, before, ceilingsBefore, since)
+                .ifPresent(text -> found.add(Finding.warning("ceilings-above-container-limit", text)));
+        nearLimit(container).ifPresent(text -> found.add(
+                Finding.critical(isNear(container) ? "container-near-limit" : "container-oom-kills", text)));
         return found;
     }
 
@@ -82,7 +84,7 @@ final class ContainerFindings {
         }
         growth(ceilings, before, ceilingsBefore, container, since).ifPresent(g -> text.append(' ').append(g));
         text.append(" The kernel OOM-kills the process when the cgroup's memory reaches the limit, whatever the JVM's"
-                + " own limits still allow (seed 002: -Xmx4g in a 6 GB container, killed with a 2.5 GB heap). Make the"
+                + " own limits still allow (a JVM with -Xmx4g in a 6 GB container can be killed with a 2.5 GB heap). Make the"
                 + " ceilings fit: ");
         List<String> remedies = new ArrayList<>();
         Ceilings.Item direct = ceilings.item("directBuffers");
@@ -108,7 +110,7 @@ final class ContainerFindings {
         Ceilings.Usage b = now.now();
         String[] labels = {"heap (resident)", "direct buffers", "metaspace (committed)", "code cache (resident)",
             "thread stacks (resident)", "offheap pools", "malloc (less direct buffers)"};
-        long[] deltas = {b.heap() - a.heap(), b.directBuffers() - a.directBuffers(), b.metaspace() - a.metaspace(),
+        long[] deltas = {b.heap() - a.heap(), a.directBuffers() < 0 || b.directBuffers() < 0 ? 0 : b.directBuffers() - a.directBuffers(), b.metaspace() - a.metaspace(),
             b.codeCache() - a.codeCache(), b.threadStacks() - a.threadStacks(), b.offheap() - a.offheap(),
             a.malloc() < 0 || b.malloc() < 0 ? 0 : b.mallocBeyondDirect() - a.mallocBeyondDirect()};
         int most = 0;
@@ -144,9 +146,8 @@ final class ContainerFindings {
             return Optional.empty();
         }
         ContainerMemory.Figure limit = container.limit();
-        ContainerMemory.Figure measure = container.workingSet() != null ? container.workingSet() : container.usage();
-        boolean near = limit != null && measure != null && limit.value() > 0
-                && (double) measure.value() / limit.value() > NEAR_LIMIT;
+        ContainerMemory.Figure measure = measure(container);
+        boolean near = isNear(container);
         long kills = container.oomKills() == null ? 0 : container.oomKills().value();
         if (!near && kills == 0) {
             return Optional.empty();
@@ -199,5 +200,17 @@ final class ContainerFindings {
             text.append('.');
         }
         return Optional.of(text.toString());
+    }
+
+    /** The working set (or usage, where the working set is unknown) above {@link #NEAR_LIMIT} of the limit. */
+    private static boolean isNear(ContainerMemory container) {
+        ContainerMemory.Figure limit = container.limit();
+        ContainerMemory.Figure measure = measure(container);
+        return limit != null && measure != null && limit.value() > 0
+                && (double) measure.value() / limit.value() > NEAR_LIMIT;
+    }
+
+    private static ContainerMemory.Figure measure(ContainerMemory container) {
+        return container.workingSet() != null ? container.workingSet() : container.usage();
     }
 }

@@ -18,6 +18,7 @@ package dev.offheap.cli.inspect;
 
 import dev.offheap.account.Bytes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -38,16 +39,19 @@ final class Findings {
     private static final long DIRECT_WITHOUT_MAX_HEAP = 256 * MIB;
     private static final long OUTSIDE_HEAP = 128 * MIB;
     private static final double UNEXPLAINED_SHARE = 0.10;
+    private static final long VIRTUAL_STACKS = 64 * MIB;
+    private static final double VIRTUAL_STACKS_SHARE = 0.25;
 
     private Findings() {}
 
-    static List<String> of(Sample previous, Sample now) {
-        List<String> found = new ArrayList<>();
+    static List<Finding> of(Sample previous, Sample now) {
+        List<Finding> found = new ArrayList<>();
         directChurn(previous, now, found);
         malloc(now, found);
         directLimit(now, found);
         heapShare(now, found);
         offheapLeaks(now, found);
+        virtualThreadStacks(now, found);
         unexplained(now, found);
         if (now.containerMemory() != null && now.ceilings() != null) {
             found.addAll(ContainerFindings.of(now.containerMemory(), now.ceilings(),
@@ -57,68 +61,66 @@ final class Findings {
         return found;
     }
 
-    private static void directChurn(Sample previous, Sample now, List<String> found) {
+    private static void directChurn(Sample previous, Sample now, List<Finding> found) {
         if (now.buffers().isEmpty()) {
             return; // read over JMX only
         }
         BufferPools.Churn churn = now.buffers().get().churn();
         if (churn.windowMillis() > 0 && Math.max(churn.createdPerSecond(), churn.freedPerSecond()) >= CHURN_PER_SECOND) {
-            found.add(String.format(Locale.ROOT, "Direct buffer churn: at least %.0f direct buffers a second created"
-                    + " (%s/s) and %.0f freed (BufferPoolMXBean 'direct', polled over %d ms). Each is freed by the"
-                    + " GC's Cleaner after a collection, so allocation and GC pauses feed each other (seed 000). Reuse"
-                    + " buffers: keep them, or lease them from a pool such as offheap's BufferPool.",
+            found.add(Finding.warning("direct-buffer-churn", String.format(Locale.ROOT, "Direct buffer churn: at least"
+                    + " %.0f direct buffers a second created (%s/s) and %.0f freed (BufferPoolMXBean 'direct', polled"
+                    + " over %d ms). Each is freed by the GC's Cleaner only after a collection finds it unreachable, so"
+                    + " allocating them and GC pauses feed each other. Reuse buffers: keep them, or lease them from a"
+                    + " pool such as offheap's BufferPool.",
                     churn.createdPerSecond(), Bytes.human((long) churn.bytesCreatedPerSecond()), churn.freedPerSecond(),
-                    churn.windowMillis()));
+                    churn.windowMillis())));
         }
         if (previous != null && previous.buffers().isPresent()) {
             BufferPools.Usage before = previous.buffers().get().direct();
             BufferPools.Usage after = now.buffers().get().direct();
             double between = Math.max(1, java.time.Duration.between(previous.time(), now.time()).toMillis()) / 1000.0;
             if (Math.abs(after.count() - before.count()) >= CHURN_PER_SECOND * between) {
-                found.add(String.format(Locale.ROOT, "Direct buffers went from %d (%s) to %d (%s) in %.1f s"
-                        + " (BufferPoolMXBean 'direct'): %.0f a second.", before.count(), Bytes.human(before.capacity()),
-                        after.count(), Bytes.human(after.capacity()), between,
-                        Math.abs(after.count() - before.count()) / between));
+                found.add(Finding.warning("direct-buffer-count-change", String.format(Locale.ROOT, "Direct buffers"
+                        + " went from %d (%s) to %d (%s) in %.1f s (BufferPoolMXBean 'direct'): %.0f a second.",
+                        before.count(), Bytes.human(before.capacity()), after.count(), Bytes.human(after.capacity()),
+                        between, Math.abs(after.count() - before.count()) / between)));
             }
         }
     }
 
-    private static void malloc(Sample now, List<String> found) {
+    private static void malloc(Sample now, List<Finding> found) {
         MallocInfo malloc = now.reports().malloc();
-        String other = now.memory().otherAllocator();
-        if (other != null) {
-            long held = now.attribution().part("otherAllocator");
-            found.add(String.format(Locale.ROOT, "%s is loaded (LD_PRELOAD): it holds %s (the anonymous memory no other"
-                    + " part explains), glibc's arenas %s (smaps). glibc's fragmentation no longer applies; to see that"
-                    + " the remedy works, watch the first figure stay flat while the program's own allocations do.",
-                    other, Bytes.human(held), Bytes.human(now.memory().of(MappingKind.NATIVE_HEAP)
-                            + now.memory().of(MappingKind.MALLOC_ARENA))));
-            return;
+        if (!now.memory().otherAllocators().isEmpty()) {
+            found.add(OtherAllocatorFinding.of(now));
+            if (now.memory().otherAllocators().stream().anyMatch(a -> !a.linkedIn())) {
+                return; // glibc's malloc is replaced: its fragmentation no longer applies
+            }
         }
         if (malloc == null) {
             return;
         }
         if (malloc.freeShare() >= HIGH_FRAGMENTATION && malloc.freeBytes() >= FRAGMENTED_BYTES) {
-            found.add(String.format(Locale.ROOT, "High malloc fragmentation: glibc's arenas hold %s free of the %s they"
+            found.add(Finding.warning("malloc-fragmentation", String.format(Locale.ROOT, "High malloc fragmentation:"
+                    + " glibc's arenas hold %s free of the %s they"
                     + " took from the OS (%.1f %%; malloc_info: free = the fast and regular bins' totals, taken ="
                     + " system current). Memory freed between chunks still in use stays with the process. Remedies:"
                     + " MALLOC_ARENA_MAX=2; jemalloc (package libjemalloc2, LD_PRELOAD="
                     + "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2), which bounds fragmentation; `jcmd %d"
                     + " System.trim_native_heap` gives the free whole pages back now, -XX:TrimNativeHeapInterval=60000"
                     + " every minute.", Bytes.human(malloc.freeBytes()), Bytes.human(malloc.systemBytes()),
-                    100 * malloc.freeShare(), now.pid()));
+                    100 * malloc.freeShare(), now.pid())));
         }
         int cpus = Math.max(1, now.jvm().cpus());
         if (malloc.arenas() > 4 * cpus && malloc.freeBytes() >= ARENAS_FREE_BYTES
                 && malloc.freeShare() >= ARENAS_FREE_SHARE) {
-            found.add(String.format(Locale.ROOT, "Many malloc arenas: %d for %d processors (glibc allows 8 per core),"
-                    + " holding %s free (%.1f %% of what they took; malloc_info). Each arena keeps its own free memory:"
-                    + " MALLOC_ARENA_MAX=2 (or 4) caps them.", malloc.arenas(), cpus, Bytes.human(malloc.freeBytes()),
-                    100 * malloc.freeShare()));
+            found.add(Finding.warning("malloc-arenas", String.format(Locale.ROOT, "Many malloc arenas: %d for %d"
+                    + " processors (glibc allows 8 per core), holding %s free (%.1f %% of what they took; malloc_info)."
+                    + " Each arena keeps its own free memory: MALLOC_ARENA_MAX=2 (or 4) caps them.", malloc.arenas(),
+                    cpus, Bytes.human(malloc.freeBytes()), 100 * malloc.freeShare())));
         }
     }
 
-    private static void directLimit(Sample now, List<String> found) {
+    private static void directLimit(Sample now, List<Finding> found) {
         JvmAreas jvm = now.jvm();
         if (now.buffers().isEmpty()) {
             return; // read over JMX only
@@ -127,44 +129,68 @@ final class Findings {
         boolean large = jvm.heapMax() > 0 ? direct >= DIRECT_SHARE_OF_MAX_HEAP * jvm.heapMax() : direct >= DIRECT_WITHOUT_MAX_HEAP;
         if (jvm.maxDirectMemory() == 0 && large) {
             String max = jvm.heapMax() > 0 ? Bytes.human(jvm.heapMax()) + " (the maximum heap)" : "the maximum heap";
-            found.add("Direct buffers hold " + Bytes.human(direct) + " (BufferPoolMXBean 'direct') and have no limit of"
-                    + " their own (-XX:MaxDirectMemorySize is not set): they may take up to " + max + " on top of the"
-                    + " heap. Set -XX:MaxDirectMemorySize. Memory from FFM arenas other than Arena.ofAuto() is never"
-                    + " limited by it.");
+            found.add(Finding.warning("direct-buffers-unlimited", "Direct buffers hold " + Bytes.human(direct)
+                    + " (BufferPoolMXBean 'direct') and have no limit of their own (-XX:MaxDirectMemorySize is not set):"
+                    + " they may take up to " + max + " on top of the heap. Set -XX:MaxDirectMemorySize. Memory from FFM"
+                    + " arenas other than Arena.ofAuto() is never limited by it."));
         }
     }
 
     /** Mapped files and program files are left out: a large mapped index next to a small heap is healthy. */
-    private static void heapShare(Sample now, List<String> found) {
+    private static void heapShare(Sample now, List<Finding> found) {
         Attribution a = now.attribution();
         long heap = a.part("heap");
         long anonymous = now.memory().rss() - a.part("mapped") - a.part("programFiles") - a.part("sharedMemory");
         if (anonymous > 0 && heap < anonymous / 2 && anonymous - heap >= OUTSIDE_HEAP) {
-            found.add(String.format(Locale.ROOT, "The Java heap is only %s of the %s resident that is not a file"
-                    + " (%.0f %%): most of this process's own memory is outside the heap; the parts above say where"
-                    + " (seed 002's service showed a 2.5 GB heap in a 6 GB process).", Bytes.human(heap),
-                    Bytes.human(anonymous), 100.0 * heap / anonymous));
+            found.add(Finding.info("heap-small-share", String.format(Locale.ROOT, "The Java heap is only %s of the %s"
+                    + " resident that is not a file (%.0f %%): most of this process's own memory is outside the heap"
+                    + " (largest: %s), where -Xmx does not bound it.",
+                    Bytes.human(heap), Bytes.human(anonymous), 100.0 * heap / anonymous, largestOutsideHeap(a))));
         }
     }
 
-    private static void offheapLeaks(Sample now, List<String> found) {
+    private static void offheapLeaks(Sample now, List<Finding> found) {
         for (OffheapBean bean : now.offheap().orElse(List.of())) {
             if (bean.number("Leaks") > 0) {
-                found.add("offheap " + bean.type() + " '" + bean.name() + "' reported " + bean.number("Leaks")
-                        + " leaked buffer(s): see the LEAK: warnings in its log for the acquiring stacks.");
+                found.add(Finding.warning("offheap-leaks", "offheap " + bean.type() + " '" + bean.name() + "' reported "
+                        + bean.number("Leaks") + " leaked buffer(s): see the LEAK: warnings in its log for the acquiring"
+                        + " stacks."));
             }
         }
     }
 
-    private static void unexplained(Sample now, List<String> found) {
+    /** Only with {@code --virtual-threads}: the heap walk is the only source. */
+    private static void virtualThreadStacks(Sample now, List<Finding> found) {
+        now.virtualThreads().filter(v -> v.stackBytes() >= VIRTUAL_STACKS
+                && v.stackBytes() >= VIRTUAL_STACKS_SHARE * now.jvm().heapUsed()).ifPresent(v -> found.add(
+                Finding.info("virtual-thread-stacks", String.format(Locale.ROOT, "%d virtual threads hold %s of stacks"
+                        + " in the heap (%.0f %% of the heap in use; GC.class_histogram -all). A virtual thread that"
+                        + " waits keeps its frames as heap objects: they count against -Xmx, not as thread stacks, so"
+                        + " size the heap for them (or end the threads that wait).", v.count(),
+                        Bytes.human(v.stackBytes()), 100.0 * v.stackBytes() / Math.max(1, now.jvm().heapUsed())))));
+    }
+
+    private static void unexplained(Sample now, List<Finding> found) {
         double share = now.attribution().unexplainedShare();
         if (share >= UNEXPLAINED_SHARE) {
-            String nmt = now.jvm().nmtEnabled() ? "" : " NMT is off, so the JVM's own regions other than the heap,"
-                    + " code cache and stacks are not labelled: restart it with -XX:NativeMemoryTracking=summary to"
-                    + " count them (it cannot be switched on in a running JVM; it costs a little memory and speed).";
-            found.add(String.format(Locale.ROOT, "%s (%.0f %% of RSS) is unexplained: anonymous memory that no part"
-                    + " can show is its own, mapped by native code outside malloc or by the JVM.%s",
-                    Bytes.human(now.attribution().unexplained()), 100 * share, nmt));
+            String nmt = now.jvm().nmtEnabled() || !now.jvm().attached() ? ""
+                    : " Part of it may be the JVM's own regions (GC structures, among others), which only Native Memory"
+                    + " Tracking labels: restart the JVM with -XX:NativeMemoryTracking=summary to count them (it cannot"
+                    + " be switched on in a running JVM; it costs a little memory and speed). NMT never sees memory a"
+                    + " native library maps itself.";
+            found.add(Finding.warning("unexplained-memory", String.format(Locale.ROOT, "%s (%.0f %% of RSS) is"
+                    + " unexplained: anonymous memory that no part can show is its own, mapped outside malloc by native"
+                    + " code or by the JVM.%s", Bytes.human(now.attribution().unexplained()), 100 * share, nmt)));
         }
+    }
+
+    /** The two largest parts other than the heap and files (unexplained among them), largest first. */
+    private static String largestOutsideHeap(Attribution a) {
+        List<Attribution.Part> candidates = new ArrayList<>(a.parts().stream()
+                .filter(p -> !List.of("heap", "mapped", "programFiles", "sharedMemory").contains(p.key())).toList());
+        candidates.add(new Attribution.Part("unexplained", "unexplained", a.unexplained(), false, -1, ""));
+        return String.join(", ", candidates.stream().filter(p -> p.bytes() > 0)
+                .sorted(Comparator.comparingLong(Attribution.Part::bytes).reversed()).limit(2)
+                .map(p -> p.label() + " " + Bytes.human(p.bytes())).toList());
     }
 }

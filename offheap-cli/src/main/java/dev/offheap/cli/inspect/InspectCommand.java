@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
                 + " what nothing explains, with findings on known pathologies.",
             "Runs diagnostic commands (as jcmd does) through the target's attach listener and reads /proc: no"
                 + " change to its command line, no restart, no JMX agent. The first inspect of a JVM starts its"
-                + " attach listener (one thread, which stays); no command it runs stops the JVM at a safepoint."
+                + " attach listener (one thread, which stays); no command it runs stops the JVM at a safepoint"
+                + " (but --virtual-threads' heap walk)."
                 + " Linux only (it reads /proc/PID/smaps).",
             "The JDK's buffer pools (direct and mapped buffers) and offheap's own pools are read over JMX only:"
                 + " when the target's JMX agent already runs, or with --jmx.",
@@ -69,6 +70,12 @@ public final class InspectCommand implements Callable<Integer> {
             + " run. The agent stays running: about " + Connection.JMX_AGENT_MIB + " MiB and several threads there."
             + " Without --jmx, JMX is used only when the agent already runs.")
     private boolean jmx;
+
+    @Option(names = "--virtual-threads", description = "Also count the virtual threads and the bytes of their stacks,"
+            + " which live in the heap (GC.class_histogram -all: a walk of the heap at a safepoint, no collection;"
+            + " 26-34 ms for 130 MiB of heap in use and 100,000 virtual threads here, about 0.25 s per GiB)."
+            + " Without it, threads are the platform threads /proc counts.")
+    private boolean virtualThreads;
 
     @Option(names = "--no-attach", description = "Read /proc alone, for a JVM that cannot or must not be attached to"
             + " (-XX:+DisableAttachMechanism): files, thread stacks, malloc and its fragmentation-free figures from smaps"
@@ -109,8 +116,9 @@ public final class InspectCommand implements Callable<Integer> {
     private void inspect(long target, PrintWriter out, PrintWriter err) {
         TargetProcess.check(target);
         if (noAttach) {
-            if (jmx) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--no-attach and --jmx exclude each other");
+            if (jmx || virtualThreads) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--no-attach and "
+                        + (jmx ? "--jmx" : "--virtual-threads") + " exclude each other");
             }
             report(target, out, () -> Sampler.fromProc(target));
             return;
@@ -121,7 +129,7 @@ public final class InspectCommand implements Callable<Integer> {
                         + " it stays running");
                 err.flush();
             }
-            Sampler sampler = sampler(connection);
+            Sampler sampler = sampler(connection, virtualThreads);
             report(target, out, sampler::take);
         }
     }
@@ -138,7 +146,7 @@ public final class InspectCommand implements Callable<Integer> {
         while (true) {
             long start = System.nanoTime();
             Sample now = sample(source, target);
-            List<String> findings = Findings.of(previous, now);
+            List<Finding> findings = Findings.of(previous, now);
             out.print(json ? JsonReport.of(previous, now, findings) + "\n" : TableReport.of(previous, now, findings));
             out.flush();
             if (watch == null) {
@@ -152,9 +160,9 @@ public final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    private static Sampler sampler(Connection connection) {
+    private static Sampler sampler(Connection connection, boolean virtualThreads) {
         try {
-            return new Sampler(connection);
+            return new Sampler(connection, virtualThreads);
         } catch (IOException | RuntimeException e) {
             throw lost(connection.pid(), e);
         }

@@ -33,12 +33,15 @@ import java.util.Optional;
  * the change since the previous sample.
  */
 final class JsonReport {
-    /** The version of the document's schema: 2 since the parts became resident pages only. */
-    static final int VERSION = 2;
+    /**
+     * The version of the document's schema: 3 since findings are objects with an id and a severity and the
+     * allocators are listed (2: the parts resident pages only).
+     */
+    static final int VERSION = 3;
 
     private JsonReport() {}
 
-    static String of(Sample previous, Sample now, List<String> findings) {
+    static String of(Sample previous, Sample now, List<Finding> findings) {
         Json json = new Json().beginObject();
         json.field("version", VERSION).field("pid", now.pid()).field("time", now.time().toString()).field("vm", now.jvm().vm());
         headline(json, now);
@@ -66,8 +69,16 @@ final class JsonReport {
                     .key("bound").value(p.bound() < 0 ? null : p.bound()).field("source", p.source()).endObject();
         }
         json.endArray();
+        json.key("allocators").beginArray();
+        for (NativeAllocator a : now.memory().otherAllocators()) {
+            json.beginObject().field("name", a.name()).field("library", a.library()).key("linkedIn").value(a.linkedIn())
+                    .endObject();
+        }
+        json.endArray();
         json.key("findings").beginArray();
-        findings.forEach(json::value);
+        for (Finding f : findings) {
+            json.beginObject().field("id", f.id()).field("severity", f.severity().key()).field("text", f.text()).endObject();
+        }
         json.endArray();
         if (previous != null) {
             json.key("delta").beginObject();
@@ -133,6 +144,9 @@ final class JsonReport {
                 .field("threadStacks", a.part("threadStacks")).field("metaspace", a.part("metaspace"))
                 .field("metaspaceCommitted", j.metaspaceCommitted()).field("metaspaceUsed", j.metaspaceUsed())
                 .field("codeCache", a.part("codeCache")).field("codeCacheCommitted", j.codeCacheCommitted());
+        json.key("gcTablesEstimate").value(j.gcTablesEstimate() < 0 ? null : j.gcTablesEstimate());
+        json.key("virtualThreads").value(s.virtualThreads().map(VirtualThreads::count).orElse(null));
+        json.key("virtualThreadStacks").value(s.virtualThreads().map(VirtualThreads::stackBytes).orElse(null));
         NmtSummary nmt = s.reports().nmt();
         if (nmt != null) {
             json.field("gc", a.part("gc")).field("otherJvm", a.part("otherJvm")).field("nmtMalloc", nmt.mallocTotal());

@@ -58,10 +58,19 @@ import java.util.regex.Pattern;
  * @param threads the process's threads: the Java threads and the JVM's own (GC, compiler, the attach listener)
  * @param maxDirectMemory {@code -XX:MaxDirectMemorySize}, 0 when not set (the limit is then the heap's max)
  * @param nmtMode {@code -XX:NativeMemoryTracking}: {@code off}, {@code summary} or {@code detail}
+ * @param gcTablesEstimate the GC's side tables by {@link GcTables#estimate}, -1 when not estimated
  */
 record JvmAreas(String vm, int cpus, String javaHome, long heapUsed, long heapCommitted, long heapMax,
         long metaspaceCommitted, long metaspaceUsed, long codeCacheCommitted, int threads, long maxDirectMemory,
-        String nmtMode) {
+        String nmtMode, long gcTablesEstimate) {
+
+    /** Figures without a GC estimate. */
+    JvmAreas(String vm, int cpus, String javaHome, long heapUsed, long heapCommitted, long heapMax,
+            long metaspaceCommitted, long metaspaceUsed, long codeCacheCommitted, int threads, long maxDirectMemory,
+            String nmtMode) {
+        this(vm, cpus, javaHome, heapUsed, heapCommitted, heapMax, metaspaceCommitted, metaspaceUsed,
+                codeCacheCommitted, threads, maxDirectMemory, nmtMode, -1);
+    }
     private static final String SIZE = "(\\d+)\\s?([BKMG])?";
     private static final Pattern G1 = Pattern.compile("total reserved " + SIZE + ", committed " + SIZE + ", used " + SIZE);
     private static final Pattern GENERATION = Pattern.compile("\\btotal " + SIZE + ", used " + SIZE);
@@ -116,7 +125,8 @@ record JvmAreas(String vm, int cpus, String javaHome, long heapUsed, long heapCo
         int threads = (int) parseLong(status.get("Threads"), -1);
         int cpus = cpus(status.getOrDefault("Cpus_allowed_list", ""), CgroupCpu.limit(pid), facts.activeProcessorCount());
         return new JvmAreas(facts.vm(), cpus, facts.javaHome(), heap[0], heap[1], facts.heapMax(), metaspace[1],
-                metaspace[0], codeCacheCommitted(codeCache), threads, facts.maxDirectMemory(), facts.nmtMode());
+                metaspace[0], codeCacheCommitted(codeCache), threads, facts.maxDirectMemory(), facts.nmtMode(),
+                GcTables.estimate(heapInfo, facts.vm(), heap[1]));
     }
 
     /**

@@ -47,7 +47,7 @@ final class MappingClassifier {
     private static final long MAX_GUARD = 64 * 1024;
     private static final long MIN_STACK = 16 * 1024;
     private static final long ARENA_HEAP_ALIGNMENT = 64L << 20;
-    private static final Pattern SHARED_LIBRARY = Pattern.compile("\\.so(\\.[0-9.]+)?( \\(deleted\\))?$");
+    static final Pattern SHARED_LIBRARY = Pattern.compile("\\.so(\\.[0-9.]+)?( \\(deleted\\))?$");
 
     private final List<AddressRange> heap;
     private final List<AddressRange> code;

@@ -25,7 +25,6 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The target's resident memory as the kernel sees it ({@code /proc/PID/smaps}), bytes.
@@ -43,12 +42,12 @@ import java.util.regex.Pattern;
  * @param owned resident bytes inside owned ranges, per part
  * @param byOwner resident bytes inside owned ranges, per owner (a pool's {@code type/name}, a JVM label)
  * @param mappings how many mappings
- * @param otherAllocator the file of a malloc replacement the target maps (jemalloc, tcmalloc, mimalloc), or null
+ * @param otherAllocators the allocators besides glibc's malloc: by their libraries' names ({@link #of}), and
+ *     linked inside other libraries once {@link #withAllocators} has been given them
  */
 record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemory, long sharedWithOthers,
         Map<MappingKind, Long> byKind, Map<String, Long> owned, Map<String, Long> byOwner, int mappings,
-        String otherAllocator) {
-    private static final Pattern ALLOCATOR = Pattern.compile("lib(jemalloc|tcmalloc|mimalloc)[^/]*$");
+        List<NativeAllocator> otherAllocators) {
 
     /** Counts the resident bytes of an address range that covers only part of a mapping. */
     @FunctionalInterface
@@ -58,6 +57,12 @@ record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemor
         PageCounter NONE = (start, end) -> {
             throw new IOException("no page map to count a partly owned mapping");
         };
+    }
+
+    /** The same memory, with the allocators found beside glibc's malloc ({@link NativeAllocators#find}). */
+    ProcessMemory withAllocators(List<NativeAllocator> allocators) {
+        return new ProcessMemory(rss, anonymous, fileBacked, sharedMemory, sharedWithOthers, byKind, owned, byOwner,
+                mappings, List.copyOf(allocators));
     }
 
     long of(MappingKind kind) {
@@ -79,7 +84,6 @@ record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemor
         long anonymous = 0;
         long shmem = 0;
         long shared = 0;
-        String allocator = null;
         Map<MappingKind, Long> byKind = new EnumMap<>(MappingKind.class);
         for (MappingKind kind : MappingKind.values()) {
             byKind.put(kind, 0L);
@@ -107,9 +111,6 @@ record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemor
             }
             byKind.merge(kind, m.rss() - carved, Long::sum);
             rss += m.rss();
-            if (allocator == null && ALLOCATOR.matcher(m.path()).find()) {
-                allocator = m.path();
-            }
             anonymous += m.anonymous();
             shared += m.shared();
             if (m.isSharedMapping() && (m.isAnonymous() || kind == MappingKind.SHARED_MEMORY || kind == MappingKind.JAVA_HEAP)) {
@@ -118,7 +119,7 @@ record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemor
         }
         return new ProcessMemory(rss, anonymous, Math.max(0, rss - anonymous - shmem), shmem, shared,
                 Collections.unmodifiableMap(byKind), Collections.unmodifiableMap(owned),
-                Collections.unmodifiableMap(byOwner), mappings.size(), allocator);
+                Collections.unmodifiableMap(byOwner), mappings.size(), NativeAllocators.byName(mappings));
     }
 
     private static long count(PageCounter pages, long start, long end) {

@@ -33,10 +33,19 @@ import java.util.Optional;
  * @param attribution RSS split into parts
  * @param container the target's memory cgroup, or why it could not be read
  * @param ceilings the JVM's configured ceilings, null when its flags could not be read
+ * @param virtualThreads the virtual threads and their stacks in the heap; empty when not read (only
+ *     {@code --virtual-threads} walks the heap for them)
  */
 record Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, Optional<BufferPools> buffers,
         NativeReports reports, Optional<List<OffheapBean>> offheap, Attribution attribution,
-        ContainerMemory.Result container, Ceilings ceilings) {
+        ContainerMemory.Result container, Ceilings ceilings, Optional<VirtualThreads> virtualThreads) {
+
+    /** A sample without virtual threads (not read). */
+    Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, Optional<BufferPools> buffers,
+            NativeReports reports, Optional<List<OffheapBean>> offheap, Attribution attribution,
+            ContainerMemory.Result container, Ceilings ceilings) {
+        this(pid, time, memory, jvm, buffers, reports, offheap, attribution, container, ceilings, Optional.empty());
+    }
 
     /** A sample without its container view. */
     Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, Optional<BufferPools> buffers,

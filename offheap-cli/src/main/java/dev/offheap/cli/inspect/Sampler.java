@@ -41,6 +41,7 @@ final class Sampler {
     private final Connection connection;
     private final DiagnosticCommands commands;
     private final JvmAreas.Facts facts;
+    private final boolean virtualThreads;
 
     /**
      * A sample from {@code /proc} alone, for a JVM that cannot or must not be attached to ({@code --no-attach}):
@@ -51,16 +52,22 @@ final class Sampler {
         JvmAreas jvm = JvmAreas.fromProc(pid);
         NativeReports reports = new NativeReports(List.of(), List.of(), null, VmMap.EMPTY, null,
                 "not attached (--no-attach): no diagnostic command was run");
-        Measured measured = measure(pid, mappings, new MappingClassifier(List.of(), List.of(), jvm.javaHome()),
+        Measured measured = measure(pid, mappings, jvm.javaHome(), new MappingClassifier(List.of(), List.of(), jvm.javaHome()),
                 new ArrayList<>());
         return new Sample(pid, Instant.now(), measured.memory(), jvm, Optional.empty(), reports, Optional.empty(),
                 Attribution.fromProc(measured.memory(), measured.chunks()), ContainerMemory.read(pid), null);
     }
 
     Sampler(Connection connection) throws IOException {
+        this(connection, false);
+    }
+
+    /** With {@code virtualThreads}, each sample also walks the heap for them ({@link VirtualThreads}). */
+    Sampler(Connection connection, boolean virtualThreads) throws IOException {
         this.connection = connection;
         this.commands = connection.commands();
         this.facts = JvmAreas.Facts.read(commands, connection.pid());
+        this.virtualThreads = virtualThreads;
     }
 
     Sample take() throws IOException {
@@ -77,29 +84,34 @@ final class Sampler {
         List<Mapping> mappings = Smaps.parse(readSmaps(pid));
         List<OwnedRange> owned = new ArrayList<>(reports.vmMap().ranges());
         offheap.ifPresent(beans -> beans.forEach(bean -> owned.addAll(bean.ranges())));
-        Measured measured = measure(pid, mappings,
+        Measured measured = measure(pid, mappings, jvm.javaHome(),
                 new MappingClassifier(reports.heapRanges(), reports.codeRanges(), jvm.javaHome()), owned);
         Attribution attribution = Attribution.of(measured.memory(), jvm, reports, offheap, measured.chunks());
         ContainerMemory.Result container = ContainerMemory.read(pid);
         Ceilings ceilings = commands.run("VM.flags", "-all").map(VmFlags::parse)
                 .map(flags -> Ceilings.of(flags.settings(), usage(attribution, jvm, buffers, offheap)))
                 .orElse(null);
+        Optional<VirtualThreads> threads = virtualThreads
+                ? commands.run("GC.class_histogram", "-all").map(VirtualThreads::parse) : Optional.empty();
         return new Sample(pid, Instant.now(), measured.memory(), jvm, buffers, reports, offheap, attribution, container,
-                ceilings);
+                ceilings, threads);
     }
 
     /** The resident memory by kind and owned range, and the chunks malloc mapped on its own, among them. */
     private record Measured(ProcessMemory memory, MallocChunks.Result chunks) {}
 
-    /** Finds malloc's chunks among the mappings no {@code owned} range explains, then counts every page once. */
-    private static Measured measure(long pid, List<Mapping> mappings, MappingClassifier classifier,
+    /**
+     * Finds malloc's chunks among the mappings no {@code owned} range explains, then counts every page once, and
+     * the allocators besides malloc in the libraries outside {@code javaHome}.
+     */
+    private static Measured measure(long pid, List<Mapping> mappings, String javaHome, MappingClassifier classifier,
             List<OwnedRange> owned) {
         MallocChunks.Result chunks = MallocChunks.find(pid, chunkCandidates(mappings, classifier, owned));
         chunks.chunks().ifPresent(found -> found.forEach(
                 c -> owned.add(new OwnedRange(c.start(), c.end(), "malloc", "malloc chunks", false))));
         ProcessMemory memory = ProcessMemory.of(mappings, classifier, owned,
                 (start, end) -> Pagemap.residentBytes(pid, start, end));
-        return new Measured(memory, chunks);
+        return new Measured(memory.withAllocators(NativeAllocators.find(pid, mappings, javaHome)), chunks);
     }
 
     /** Anonymous read-write mappings no kind and no owned range explains whole: where malloc maps chunks. */
@@ -119,7 +131,7 @@ final class Sampler {
 
     private static Ceilings.Usage usage(Attribution a, JvmAreas jvm, Optional<BufferPools> buffers,
             Optional<List<OffheapBean>> offheap) {
-        return new Ceilings.Usage(a.part("heap"), buffers.map(b -> b.direct().memoryUsed()).orElse(0L), jvm.metaspaceCommitted(),
+        return new Ceilings.Usage(a.part("heap"), buffers.map(b -> b.direct().memoryUsed()).orElse(-1L), jvm.metaspaceCommitted(),
                 a.part("codeCache"), jvm.threads(), a.part("threadStacks"), a.part("malloc"),
                 a.part("offheap"), rootBudgetLimit(offheap.orElse(List.of())));
     }

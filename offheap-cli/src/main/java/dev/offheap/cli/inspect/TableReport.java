@@ -27,7 +27,7 @@ final class TableReport {
 
     private TableReport() {}
 
-    static String of(Sample previous, Sample now, List<String> findings) {
+    static String of(Sample previous, Sample now, List<Finding> findings) {
         TableReport t = new TableReport();
         t.header(now);
         t.rss(previous, now);
@@ -77,7 +77,9 @@ final class TableReport {
         line("  %-26s %11s %6.1f%% %12s  RSS minus the parts above%s", "unexplained", Bytes.human(a.unexplained()),
                 100 * a.unexplainedShare(), previous == null ? "" : signed(a.unexplained() - previous.attribution().unexplained()),
                 !s.jvm().attached() ? " (not attached: the heap and the JVM's own regions are in here)"
-                        : s.jvm().nmtEnabled() ? "" : " (NMT is off: the GC's structures are in here)");
+                        : s.jvm().nmtEnabled() ? "" : a.parts().stream().anyMatch(p -> p.key().equals("gc"))
+                        ? " (NMT is off: the JVM's smaller regions are in here)"
+                        : " (NMT is off: the GC's structures are in here)");
     }
 
     private void jvm(Sample s) {
@@ -96,13 +98,17 @@ final class TableReport {
         line("  metaspace   %s used, %s committed", known(j.metaspaceUsed()), known(j.metaspaceCommitted()));
         line("  code cache  %s committed, %s resident", known(j.codeCacheCommitted()),
                 Bytes.human(s.attribution().part("codeCache")));
-        line("  threads     %s (the JVM's own included), stacks %s resident", j.threads() < 0 ? "?" : j.threads(),
+        line("  threads     %s platform (the JVM's own included), stacks %s resident", j.threads() < 0 ? "?" : j.threads(),
                 Bytes.human(s.attribution().part("threadStacks")));
+        line("  virtual     %s", s.virtualThreads().map(v -> String.format(Locale.ROOT, "%d threads, their stacks %s"
+                + " in the heap (GC.class_histogram -all: ended ones not yet collected included)", v.count(),
+                Bytes.human(v.stackBytes()))).orElse("not counted: their stacks live in the heap (--virtual-threads"
+                + " walks the heap for them)"));
         NmtSummary nmt = s.reports().nmt();
         if (nmt == null) {
             line("  NMT         %s: start the JVM with -XX:NativeMemoryTracking=summary for GC structures and the rest", j.nmtMode());
         } else {
-            line("  NMT         %s: GC structures %s, other JVM mappings %s, malloc'd by the JVM %s (inside malloc below)",
+            line("  NMT         %s, committed: GC structures %s, other JVM mappings %s, malloc'd by the JVM %s (inside malloc below)",
                     j.nmtMode(), Bytes.human(nmt.gc()), Bytes.human(nmt.otherMapped()), Bytes.human(nmt.mallocTotal()));
         }
     }
@@ -138,6 +144,7 @@ final class TableReport {
         line("");
         if (m == null) {
             line("malloc      unavailable: %s", s.reports().mallocProblem());
+            otherAllocators(s);
             return;
         }
         line("malloc (glibc's malloc_info, through System.native_heap_info)");
@@ -145,8 +152,15 @@ final class TableReport {
                 Bytes.human(m.inUseBytes()), s.buffers().map(b -> Bytes.human(b.direct().memoryUsed())).orElse("not read"),
                 Bytes.human(m.freeBytes()), 100 * m.freeShare(), Bytes.human(m.topBytes()), m.arenas(), m.mmappedChunks(),
                 Bytes.human(m.mmappedBytes()));
-        line("  fragmentation %.1f %% (seed 002: free but not returnable / all not returnable, over the arenas)",
+        line("  fragmentation %.1f %% (free but not returnable / all not returnable, over the arenas)",
                 100 * m.fragmentation());
+        otherAllocators(s);
+    }
+
+    private void otherAllocators(Sample s) {
+        for (NativeAllocator a : s.memory().otherAllocators()) {
+            line("  other allocator: %s", a.describe());
+        }
     }
 
     private void offheap(Sample s) {
@@ -192,11 +206,11 @@ final class TableReport {
         }
     }
 
-    private void findings(List<String> findings) {
+    private void findings(List<Finding> findings) {
         line("");
         line(findings.isEmpty() ? "Findings: none" : "Findings");
-        for (String f : findings) {
-            line("  - %s", f);
+        for (Finding f : findings) {
+            line("  - [%s] %s", f.severity().key(), f.text());
         }
     }
 

@@ -118,7 +118,8 @@ class AttributionTest {
     @Test
     void anotherAllocatorTakesTheAnonymousMemoryLeftByElimination() {
         ProcessMemory jemalloc = new ProcessMemory(100 * MIB, 0, 0, 0, 0, byKind(Map.of(MappingKind.ANONYMOUS, 100 * MIB)),
-                Map.of(), Map.of(), 1, "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2");
+                Map.of(), Map.of(), 1,
+                List.of(new NativeAllocator("jemalloc", "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", false)));
 
         Attribution a = Attribution.of(jemalloc, JVM, reports(NMT, LABELS, null), Optional.of(List.of()));
 
@@ -237,7 +238,7 @@ class AttributionTest {
         ProcessMemory memory = new ProcessMemory(100 * MIB, 0, 0, 0, 0, byKind(Map.of(MappingKind.PROGRAM_FILE, 30 * MIB,
                 MappingKind.KERNEL, 4 * KIB, MappingKind.DATA_FILE, 10 * MIB, MappingKind.SHARED_MEMORY, 2 * MIB,
                 MappingKind.THREAD_STACK, MIB, MappingKind.NATIVE_HEAP, 3 * MIB, MappingKind.MALLOC_ARENA, 4 * MIB,
-                MappingKind.ANONYMOUS, 50 * MIB - 4 * KIB)), Map.of("malloc", 5 * MIB), Map.of(), 1, null);
+                MappingKind.ANONYMOUS, 50 * MIB - 4 * KIB)), Map.of("malloc", 5 * MIB), Map.of(), 1, List.of());
         MallocChunks.Result found = new MallocChunks.Result(Optional.of(List.of()), null);
 
         Attribution a = Attribution.fromProc(memory, found);
@@ -247,7 +248,8 @@ class AttributionTest {
                 tuple("malloc", 12 * MIB));
         assertThat(a.unexplained()).isEqualTo(45 * MIB - 4 * KIB);
         ProcessMemory jemalloc = new ProcessMemory(60 * MIB, 0, 0, 0, 0, byKind(Map.of(MappingKind.ANONYMOUS, 60 * MIB)),
-                Map.of(), Map.of(), 1, "/usr/lib/libjemalloc.so.2");
+                Map.of(), Map.of(), 1,
+                List.of(new NativeAllocator("jemalloc", "/usr/lib/libjemalloc.so.2", false)));
         assertThat(Attribution.fromProc(jemalloc, found).parts()).filteredOn(p -> p.key().equals("otherAllocator"))
                 .extracting(Part::bytes, Part::exact).containsExactly(tuple(60 * MIB, false));
         assertThat(Attribution.fromProc(jemalloc, found).unexplained()).isZero();
@@ -280,7 +282,7 @@ class AttributionTest {
     private static ProcessMemory memory(Map<MappingKind, Long> resident, Map<String, Long> owned) {
         long rss = resident.values().stream().mapToLong(Long::longValue).sum()
                 + owned.values().stream().mapToLong(Long::longValue).sum();
-        return new ProcessMemory(rss, 0, 0, 0, 0, byKind(resident), owned, Map.of(), 1, null);
+        return new ProcessMemory(rss, 0, 0, 0, 0, byKind(resident), owned, Map.of(), 1, List.of());
     }
 
     private static NativeReports reports(NmtSummary nmt, VmMap labels, MallocInfo malloc) {

@@ -18,6 +18,7 @@ package dev.offheap.cli.inspect;
 
 import static dev.offheap.cli.inspect.CgroupFixtures.memory;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.offheap.cli.inspect.Ceilings.Usage;
 import dev.offheap.cli.inspect.ContainerMemory.Figure;
@@ -60,6 +61,17 @@ class ContainerFindingsTest {
     }
 
     @Test
+    void eachFindingHasItsIdAndSeverity() {
+        assertThat(ContainerFindings.of(memory("v2-k8s-limited"), SEED, null, null, null))
+                .extracting(Finding::id, Finding::severity).containsExactly(
+                        tuple("ceilings-above-container-limit", Finding.Severity.WARNING),
+                        tuple("container-near-limit", Finding.Severity.CRITICAL));
+        assertThat(ContainerFindings.of(cgroup(-1, GIB, 0, 3), HEALTHY, null, null, null))
+                .extracting(Finding::id, Finding::severity)
+                .containsExactly(tuple("container-oom-kills", Finding.Severity.CRITICAL));
+    }
+
+    @Test
     void noContainerFiguresNoFinding() {
         assertThat(ContainerFindings.of(null, SEED, null, null, null)).isEmpty();
     }
@@ -77,8 +89,8 @@ class ContainerFindingsTest {
                             + " 1.0 MiB, -Xss (ThreadStackSize, default); malloc 1.0 GiB: held now less the direct"
                             + " buffers' 200.0 MiB, as malloc has no ceiling. Headroom now 192.0 MiB (limit 6.0 GiB -"
                             + " usage 5.8 GiB, memory.current). The kernel OOM-kills the process when the cgroup's"
-                            + " memory reaches the limit, whatever the JVM's own limits still allow (seed 002: -Xmx4g in"
-                            + " a 6 GB container, killed with a 2.5 GB heap). Make the ceilings fit: set"
+                            + " memory reaches the limit, whatever the JVM's own limits still allow (a JVM with -Xmx4g in"
+                            + " a 6 GB container can be killed with a 2.5 GB heap). Make the ceilings fit: set"
                             + " -XX:MaxDirectMemorySize; bound malloc (MALLOC_ARENA_MAX=2, or jemalloc); lower -Xmx, or"
                             + " raise the limit.");
         }

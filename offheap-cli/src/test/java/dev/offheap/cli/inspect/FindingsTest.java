@@ -17,6 +17,7 @@
 package dev.offheap.cli.inspect;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,9 +39,14 @@ class FindingsTest {
     private static final long GIB = 1L << 30;
     private static final Instant T0 = Instant.parse("2025-03-04T05:06:07Z");
 
+    /** The findings' texts, in order. */
+    static List<String> findings(Sample previous, Sample now) {
+        return Findings.of(previous, now).stream().map(Finding::text).toList();
+    }
+
     @Test
     void aHealthySampleHasNoFinding() {
-        assertThat(Findings.of(null, new Figures().sample())).isEmpty();
+        assertThat(findings(null, new Figures().sample())).isEmpty();
     }
 
     @Test
@@ -50,15 +56,15 @@ class FindingsTest {
         now.time = T0.plusSeconds(5);
         now.direct = new BufferPools.Usage(29, 3 * MIB, 3 * MIB);
 
-        assertThat(Findings.of(before.sample(), now.sample())).isEmpty();
+        assertThat(findings(before.sample(), now.sample())).isEmpty();
     }
 
     @Nested
     class DirectBufferChurn {
         private static final String TEXT = "Direct buffer churn: at least %s direct buffers a second created (%s/s)"
-                + " and %s freed (BufferPoolMXBean 'direct', polled over %d ms). Each is freed by the GC's Cleaner after"
-                + " a collection, so allocation and GC pauses feed each other (seed 000). Reuse buffers: keep them, or"
-                + " lease them from a pool such as offheap's BufferPool.";
+                + " and %s freed (BufferPoolMXBean 'direct', polled over %d ms). Each is freed by the GC's Cleaner only"
+                + " after a collection finds it unreachable, so allocating them and GC pauses feed each other. Reuse"
+                + " buffers: keep them, or lease them from a pool such as offheap's BufferPool.";
 
         @Test
         void aHundredBuffersASecondCreatedOrFreedAreChurn() {
@@ -67,8 +73,8 @@ class FindingsTest {
             Figures freed = new Figures();
             freed.churn = new BufferPools.Churn(500, 0, 100, 0, 100 * KIB);
 
-            assertThat(Findings.of(null, created.sample())).containsExactly(TEXT.formatted("100", "100.0 MiB", "75", 2000));
-            assertThat(Findings.of(null, freed.sample())).containsExactly(TEXT.formatted("0", "0 B", "100", 500));
+            assertThat(findings(null, created.sample())).containsExactly(TEXT.formatted("100", "100.0 MiB", "75", 2000));
+            assertThat(findings(null, freed.sample())).containsExactly(TEXT.formatted("0", "0 B", "100", 500));
         }
 
         @Test
@@ -76,7 +82,7 @@ class FindingsTest {
             Figures f = new Figures();
             f.churn = new BufferPools.Churn(2000, 99.5, 99.5, 99 * MIB, 99 * MIB);
 
-            assertThat(Findings.of(null, f.sample())).isEmpty();
+            assertThat(findings(null, f.sample())).isEmpty();
         }
 
         @Test
@@ -84,7 +90,7 @@ class FindingsTest {
             Figures f = new Figures();
             f.churn = new BufferPools.Churn(0, 500, 500, MIB, MIB);
 
-            assertThat(Findings.of(null, f.sample())).isEmpty();
+            assertThat(findings(null, f.sample())).isEmpty();
         }
     }
 
@@ -98,9 +104,9 @@ class FindingsTest {
             now.time = T0.plusSeconds(5);
             now.direct = new BufferPools.Usage(510, 51 * MIB, 51 * MIB);
 
-            assertThat(Findings.of(before.sample(), now.sample())).containsExactly("Direct buffers went from 10 (1.0 MiB)"
+            assertThat(findings(before.sample(), now.sample())).containsExactly("Direct buffers went from 10 (1.0 MiB)"
                     + " to 510 (51.0 MiB) in 5.0 s (BufferPoolMXBean 'direct'): 100 a second.");
-            assertThat(Findings.of(now.sample(), before.sample())).as("fewer").hasSize(1);
+            assertThat(findings(now.sample(), before.sample())).as("fewer").hasSize(1);
         }
 
         @Test
@@ -111,7 +117,7 @@ class FindingsTest {
             now.time = T0.plusSeconds(5);
             now.direct = new BufferPools.Usage(519, 2 * MIB, 2 * MIB);
 
-            assertThat(Findings.of(before.sample(), now.sample())).isEmpty();
+            assertThat(findings(before.sample(), now.sample())).isEmpty();
         }
 
         @Test
@@ -119,7 +125,7 @@ class FindingsTest {
             Figures now = new Figures();
             now.direct = new BufferPools.Usage(500, 50 * MIB, 50 * MIB);
 
-            assertThat(Findings.of(null, now.sample())).isEmpty();
+            assertThat(findings(null, now.sample())).isEmpty();
         }
     }
 
@@ -137,7 +143,7 @@ class FindingsTest {
             Figures f = new Figures();
             f.malloc = new MallocInfo(2, 128 * MIB, 96 * MIB, 0, 0, MIB, 3 * MIB);
 
-            assertThat(Findings.of(null, f.sample())).containsExactly(TEXT.formatted("96.0 MiB", "128.0 MiB", "75.0"));
+            assertThat(findings(null, f.sample())).containsExactly(TEXT.formatted("96.0 MiB", "128.0 MiB", "75.0"));
         }
 
         @Test
@@ -145,7 +151,7 @@ class FindingsTest {
             Figures f = new Figures();
             f.malloc = new MallocInfo(2, 64 * MIB, 32 * MIB, 0, 0, MIB, MIB);
 
-            assertThat(Findings.of(null, f.sample())).containsExactly(TEXT.formatted("32.0 MiB", "64.0 MiB", "50.0"));
+            assertThat(findings(null, f.sample())).containsExactly(TEXT.formatted("32.0 MiB", "64.0 MiB", "50.0"));
         }
 
         @Test
@@ -155,20 +161,51 @@ class FindingsTest {
             Figures share = new Figures();
             share.malloc = new MallocInfo(2, 128 * MIB + 1, 64 * MIB, 0, 0, 0, 0);
 
-            assertThat(Findings.of(null, small.sample())).isEmpty();
-            assertThat(Findings.of(null, share.sample())).isEmpty();
+            assertThat(findings(null, small.sample())).isEmpty();
+            assertThat(findings(null, share.sample())).isEmpty();
         }
 
         @Test
         void withAnotherAllocatorItSaysWhatThatAllocatorHolds() {
             Figures f = new Figures();
-            f.otherAllocator = "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2";
+            f.otherAllocators = List.of(new NativeAllocator("jemalloc", "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", false));
             f.malloc = new MallocInfo(2, 128 * MIB, 96 * MIB, 0, 0, MIB, 3 * MIB);
 
-            assertThat(Findings.of(null, f.sample())).containsExactly("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 is"
-                    + " loaded (LD_PRELOAD): it holds 0 B (the anonymous memory no other part explains), glibc's arenas"
-                    + " 0 B (smaps). glibc's fragmentation no longer applies; to see that the remedy works, watch the"
-                    + " first figure stay flat while the program's own allocations do.");
+            assertThat(findings(null, f.sample())).containsExactly("jemalloc holds 0 B: the anonymous memory no other"
+                    + " part explains (by elimination). glibc's arenas hold 0 B. jemalloc"
+                    + " (/usr/lib/x86_64-linux-gnu/libjemalloc.so.2) takes the place of glibc's malloc for the whole"
+                    + " process: glibc's fragmentation no longer applies; to see that it works, watch its figure stay"
+                    + " flat while the program's own use does.");
+            assertThat(Findings.of(null, f.sample())).extracting(Finding::id, Finding::severity)
+                    .containsExactly(tuple("other-allocator", Finding.Severity.INFO));
+        }
+
+        @Test
+        void anAllocatorInsideALibraryIsNamedWithTheComponentsSettingAndNeverSendsTheUserToNmt() {
+            Figures f = new Figures();
+            f.otherAllocators = List.of(new NativeAllocator("jemalloc", "/tmp/libduckdb_java123.so", true));
+            f.nmtMode = "off";
+            f.unexplained = 0;
+
+            assertThat(findings(null, f.sample())).containsExactly("jemalloc in libduckdb_java123.so holds 0 B: the"
+                    + " anonymous memory no other part explains (by elimination). glibc's arenas hold 0 B. jemalloc is"
+                    + " linked into /tmp/libduckdb_java123.so for DuckDB's own memory: NMT and glibc's malloc statistics"
+                    + " never see it, so only this figure shows it. DuckDB's memory_limit setting bounds it (by default"
+                    + " 80 % of the memory DuckDB finds): SET memory_limit = '1GB', or the connection property"
+                    + " memory_limit.");
+        }
+
+        @Test
+        void anAllocatorInsideAnUnknownLibraryLeavesGlibcsFindingsAsTheyAre() {
+            Figures f = new Figures();
+            f.otherAllocators = List.of(new NativeAllocator("mimalloc", "/opt/app/libengine.so", true));
+            f.malloc = new MallocInfo(2, 128 * MIB, 96 * MIB, 0, 0, MIB, 3 * MIB);
+
+            assertThat(Findings.of(null, f.sample())).extracting(Finding::id)
+                    .containsExactly("other-allocator", "malloc-fragmentation");
+            assertThat(findings(null, f.sample()).getFirst()).endsWith("mimalloc is linked into /opt/app/libengine.so"
+                    + " for that library's own memory: NMT and glibc's malloc statistics never see it, so only this"
+                    + " figure shows it. The library's own settings bound it.");
         }
     }
 
@@ -183,7 +220,7 @@ class FindingsTest {
             Figures f = new Figures();
             f.malloc = new MallocInfo(17, 256 * MIB, 64 * MIB, 8 * MIB, 3, MIB, 2 * MIB);
 
-            assertThat(Findings.of(null, f.sample())).containsExactly(TEXT.formatted(17, 4, "64.0 MiB", "25.0"));
+            assertThat(findings(null, f.sample())).containsExactly(TEXT.formatted(17, 4, "64.0 MiB", "25.0"));
         }
 
         @Test
@@ -195,9 +232,9 @@ class FindingsTest {
             Figures smallShare = new Figures();
             smallShare.malloc = new MallocInfo(17, 256 * MIB + 4, 64 * MIB, 8 * MIB, 3, MIB, 2 * MIB);
 
-            assertThat(Findings.of(null, four.sample())).isEmpty();
-            assertThat(Findings.of(null, littleFree.sample())).isEmpty();
-            assertThat(Findings.of(null, smallShare.sample())).isEmpty();
+            assertThat(findings(null, four.sample())).isEmpty();
+            assertThat(findings(null, littleFree.sample())).isEmpty();
+            assertThat(findings(null, smallShare.sample())).isEmpty();
         }
 
         @Test
@@ -206,7 +243,7 @@ class FindingsTest {
             many.cpus = 0;
             many.malloc = new MallocInfo(5, 256 * MIB, 64 * MIB, 8 * MIB, 3, MIB, 2 * MIB);
 
-            assertThat(Findings.of(null, many.sample())).containsExactly(TEXT.formatted(5, 1, "64.0 MiB", "25.0"));
+            assertThat(findings(null, many.sample())).containsExactly(TEXT.formatted(5, 1, "64.0 MiB", "25.0"));
         }
     }
 
@@ -222,7 +259,7 @@ class FindingsTest {
             f.maxDirect = 0;
             f.direct = new BufferPools.Usage(256, 256 * MIB, 256 * MIB);
 
-            assertThat(Findings.of(null, f.sample())).containsExactly(TEXT.formatted("256.0 MiB", "1.0 GiB (the maximum heap)"));
+            assertThat(findings(null, f.sample())).containsExactly(TEXT.formatted("256.0 MiB", "1.0 GiB (the maximum heap)"));
         }
 
         @Test
@@ -234,8 +271,8 @@ class FindingsTest {
             limited.maxDirect = 1;
             limited.direct = new BufferPools.Usage(256, 256 * MIB, 512 * MIB);
 
-            assertThat(Findings.of(null, less.sample())).isEmpty();
-            assertThat(Findings.of(null, limited.sample())).isEmpty();
+            assertThat(findings(null, less.sample())).isEmpty();
+            assertThat(findings(null, limited.sample())).isEmpty();
         }
 
         @Test
@@ -249,23 +286,23 @@ class FindingsTest {
             below.heapMax = 0;
             below.direct = new BufferPools.Usage(256, 256 * MIB, 256 * MIB - 1);
 
-            assertThat(Findings.of(null, unknown.sample())).containsExactly(TEXT.formatted("256.0 MiB", "the maximum heap"));
-            assertThat(Findings.of(null, below.sample())).isEmpty();
+            assertThat(findings(null, unknown.sample())).containsExactly(TEXT.formatted("256.0 MiB", "the maximum heap"));
+            assertThat(findings(null, below.sample())).isEmpty();
         }
     }
 
     @Nested
     class HeapShare {
         private static final String TEXT = "The Java heap is only %s of the %s resident that is not a file (%s %%): most"
-                + " of this process's own memory is outside the heap; the parts above say where (seed 002's service"
-                + " showed a 2.5 GB heap in a 6 GB process).";
+                + " of this process's own memory is outside the heap (largest: %s), where -Xmx does not bound it.";
 
         @Test
         void aHeapUnderHalfAndAtLeast128MiBOutsideIsReported() {
             Figures f = new Figures();
             f.heap = 100 * MIB;
 
-            assertThat(Findings.of(null, f.sample())).containsExactly(TEXT.formatted("100.0 MiB", "400.0 MiB", "25"));
+            assertThat(findings(null, f.sample())).containsExactly(TEXT.formatted("100.0 MiB", "400.0 MiB", "25",
+                    "malloc (glibc) 280.0 MiB, unexplained 20.0 MiB"));
         }
 
         @Test
@@ -279,8 +316,9 @@ class FindingsTest {
             below.heap = 72 * MIB + 1;
             below.unexplained = 0;
 
-            assertThat(Findings.of(null, at.sample())).containsExactly(TEXT.formatted("72.0 MiB", "200.0 MiB", "36"));
-            assertThat(Findings.of(null, below.sample())).isEmpty();
+            assertThat(findings(null, at.sample())).containsExactly(TEXT.formatted("72.0 MiB", "200.0 MiB", "36",
+                    "malloc (glibc) 128.0 MiB"));
+            assertThat(findings(null, below.sample())).isEmpty();
         }
 
         @Test
@@ -291,7 +329,7 @@ class FindingsTest {
             f.mapped = 800 * MIB;
             f.unexplained = 0;
 
-            assertThat(Findings.of(null, f.sample())).isEmpty();
+            assertThat(findings(null, f.sample())).isEmpty();
         }
 
         @Test
@@ -303,8 +341,8 @@ class FindingsTest {
             none.heap = 0;
             none.unexplained = 0;
 
-            assertThat(Findings.of(null, half.sample())).isEmpty();
-            assertThat(Findings.of(null, none.sample())).isEmpty();
+            assertThat(findings(null, half.sample())).isEmpty();
+            assertThat(findings(null, none.sample())).isEmpty();
         }
     }
 
@@ -317,7 +355,7 @@ class FindingsTest {
                     bean("ChunkPool", "cache", Map.of("Leaks", 0L)),
                     bean("ChunkPool", "spill", Map.of("Leaks", 1L)));
 
-            assertThat(Findings.of(null, f.sample())).containsExactly(
+            assertThat(findings(null, f.sample())).containsExactly(
                     "offheap BufferPool 'http' reported 3 leaked buffer(s): see the LEAK: warnings in its log for the"
                             + " acquiring stacks.",
                     "offheap ChunkPool 'spill' reported 1 leaked buffer(s): see the LEAK: warnings in its log for the"
@@ -330,14 +368,47 @@ class FindingsTest {
             f.offheap = List.of(bean("BufferPool", "http", Map.of("Leaks", 0L)),
                     bean("MemoryBudget", "root", Map.of("UsedBytes", MIB)));
 
-            assertThat(Findings.of(null, f.sample())).isEmpty();
+            assertThat(findings(null, f.sample())).isEmpty();
+        }
+    }
+
+    @Nested
+    class VirtualThreadStacks {
+        @Test
+        void stacksOf64MiBAndAQuarterOfTheHeapInUseAreReported() {
+            Figures f = new Figures();
+            f.virtualThreads = Optional.of(new VirtualThreads(100_000, 64 * MIB));
+
+            assertThat(findings(null, f.sample())).containsExactly("100000 virtual threads hold 64.0 MiB of stacks in"
+                    + " the heap (64 % of the heap in use; GC.class_histogram -all). A virtual thread that waits keeps"
+                    + " its frames as heap objects: they count against -Xmx, not as thread stacks, so size the heap for"
+                    + " them (or end the threads that wait).");
+            assertThat(Findings.of(null, f.sample())).extracting(Finding::id, Finding::severity)
+                    .containsExactly(tuple("virtual-thread-stacks", Finding.Severity.INFO));
+        }
+
+        @Test
+        void lessThan64MiBOrAQuarterOfTheHeapInUseIsNotNorAreThreadsNotCounted() {
+            Figures small = new Figures();
+            small.virtualThreads = Optional.of(new VirtualThreads(100_000, 64 * MIB - 1));
+            Figures share = new Figures();
+            share.heapUsed = 512 * MIB;
+            share.virtualThreads = Optional.of(new VirtualThreads(100_000, 128 * MIB - 1));
+            Figures quarter = new Figures();
+            quarter.heapUsed = 512 * MIB;
+            quarter.virtualThreads = Optional.of(new VirtualThreads(100_000, 128 * MIB));
+
+            assertThat(findings(null, small.sample())).isEmpty();
+            assertThat(findings(null, share.sample())).isEmpty();
+            assertThat(findings(null, quarter.sample())).hasSize(1);
+            assertThat(findings(null, new Figures().sample())).isEmpty();
         }
     }
 
     @Nested
     class Unexplained {
         private static final String TEXT = "40.0 MiB (10 %% of RSS) is unexplained: anonymous memory that no part can"
-                + " show is its own, mapped by native code outside malloc or by the JVM.%s";
+                + " show is its own, mapped outside malloc by native code or by the JVM.%s";
 
         @Test
         void tenPercentUnexplainedIsReportedAndNmtOffSaysHowToSeeMore() {
@@ -347,11 +418,11 @@ class FindingsTest {
             off.unexplained = 40 * MIB;
             off.nmtMode = "off";
 
-            assertThat(Findings.of(null, on.sample())).containsExactly(TEXT.formatted(""));
-            assertThat(Findings.of(null, off.sample())).containsExactly(TEXT.formatted(" NMT is off, so the JVM's own"
-                    + " regions other than the heap, code cache and stacks are not labelled: restart it with"
-                    + " -XX:NativeMemoryTracking=summary to count them (it cannot be switched on in a running JVM; it"
-                    + " costs a little memory and speed)."));
+            assertThat(findings(null, on.sample())).containsExactly(TEXT.formatted(""));
+            assertThat(findings(null, off.sample())).containsExactly(TEXT.formatted(" Part of it may be the JVM's own"
+                    + " regions (GC structures, among others), which only Native Memory Tracking labels: restart the"
+                    + " JVM with -XX:NativeMemoryTracking=summary to count them (it cannot be switched on in a running"
+                    + " JVM; it costs a little memory and speed). NMT never sees memory a native library maps itself."));
         }
 
         @Test
@@ -364,9 +435,9 @@ class FindingsTest {
             noMalloc.malloc = null;
             noMalloc.mallocProblem = "the target has no System.native_heap_info command";
 
-            assertThat(Findings.of(null, under.sample())).isEmpty();
-            assertThat(Findings.of(null, off.sample())).isEmpty();
-            assertThat(Findings.of(null, noMalloc.sample())).isEmpty();
+            assertThat(findings(null, under.sample())).isEmpty();
+            assertThat(findings(null, off.sample())).isEmpty();
+            assertThat(findings(null, noMalloc.sample())).isEmpty();
         }
     }
 
@@ -385,7 +456,7 @@ class FindingsTest {
         now.nmtMode = "off";
         now.unexplained = 200 * MIB;
 
-        assertThat(Findings.of(before.sample(), now.sample())).extracting(s -> s.substring(0, 24)).containsExactly(
+        assertThat(findings(before.sample(), now.sample())).extracting(s -> s.substring(0, 24)).containsExactly(
                 "Direct buffer churn: at ",
                 "Direct buffers went from",
                 "High malloc fragmentatio",
@@ -394,6 +465,15 @@ class FindingsTest {
                 "The Java heap is only 10",
                 "offheap BufferPool 'http",
                 "200.0 MiB (50 % of RSS) ");
+        assertThat(Findings.of(before.sample(), now.sample())).extracting(Finding::id, Finding::severity).containsExactly(
+                tuple("direct-buffer-churn", Finding.Severity.WARNING),
+                tuple("direct-buffer-count-change", Finding.Severity.WARNING),
+                tuple("malloc-fragmentation", Finding.Severity.WARNING),
+                tuple("malloc-arenas", Finding.Severity.WARNING),
+                tuple("direct-buffers-unlimited", Finding.Severity.WARNING),
+                tuple("heap-small-share", Finding.Severity.INFO),
+                tuple("offheap-leaks", Finding.Severity.WARNING),
+                tuple("unexplained-memory", Finding.Severity.WARNING));
     }
 
     static OffheapBean bean(String type, String name, Map<String, Long> numbers) {
@@ -407,7 +487,9 @@ class FindingsTest {
         long heap = 300 * MIB;
         long unexplained = 20 * MIB;
         long mapped;
-        String otherAllocator;
+        List<NativeAllocator> otherAllocators = List.of();
+        long heapUsed = 100 * MIB;
+        Optional<VirtualThreads> virtualThreads = Optional.empty();
         int cpus = 4;
         long heapMax = GIB;
         long maxDirect = 256 * MIB;
@@ -421,8 +503,8 @@ class FindingsTest {
 
         Sample sample() {
             ProcessMemory memory = new ProcessMemory(rss, rss, 0, 0, 0, new EnumMap<>(MappingKind.class), Map.of(), Map.of(), 100,
-                    otherAllocator);
-            JvmAreas jvm = new JvmAreas("OpenJDK 64-Bit Server VM 25", cpus, "/opt/jdk", 100 * MIB, 300 * MIB, heapMax,
+                    otherAllocators);
+            JvmAreas jvm = new JvmAreas("OpenJDK 64-Bit Server VM 25", cpus, "/opt/jdk", heapUsed, 300 * MIB, heapMax,
                     20 * MIB, 18 * MIB, 10 * MIB, 20, maxDirect, nmtMode);
             NativeReports reports = new NativeReports(List.of(), List.of(), null, VmMap.EMPTY, malloc, mallocProblem);
             List<Attribution.Part> parts = new ArrayList<>();
@@ -431,7 +513,8 @@ class FindingsTest {
             long malloced = rss - heap - mapped - unexplained;
             parts.add(new Attribution.Part("malloc", "malloc (glibc)", malloced, true, -1, "smaps, arenas"));
             return new Sample(4242, time, memory, jvm, Optional.of(new BufferPools(direct, BufferPools.Usage.NONE, churn)),
-                    reports, Optional.of(offheap), new Attribution(rss, parts, unexplained));
+                    reports, Optional.of(offheap), new Attribution(rss, parts, unexplained),
+                    new ContainerMemory.Result(null, "not read"), null, virtualThreads);
         }
     }
 }

@@ -97,7 +97,7 @@ class InspectCommandIT {
                     .redirectErrorStream(true).start();
             BufferedReader cliOut = new BufferedReader(new InputStreamReader(cli.getInputStream(), StandardCharsets.UTF_8));
             String firstSample = cliOut.readLine();
-            assertThat(firstSample).as("first sample").startsWith("{\"version\":2,\"pid\":" + target.pid());
+            assertThat(firstSample).as("first sample").startsWith("{\"version\":3,\"pid\":" + target.pid());
             AttachTargets.end(target);
             CompletableFuture<String> rest = CompletableFuture.supplyAsync(() -> readAll(cliOut));
             assertThat(cli.waitFor(60, TimeUnit.SECONDS)).as("the CLI ends when its target does").isTrue();

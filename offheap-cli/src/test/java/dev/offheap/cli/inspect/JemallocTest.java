@@ -40,6 +40,7 @@ class JemallocTest {
     static final Path JEMALLOC = Path.of("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2");
 
     @Test
+    @SuppressWarnings("unchecked")
     void whatJemallocHoldsIsAPartAndTheFindingSaysSo() throws Exception {
         assumeThat(System.getProperty("os.name")).startsWith("Linux");
         assumeThat(Files.exists(JEMALLOC)).as(JEMALLOC + " is missing (Debian: apt-get install libjemalloc2)").isTrue();
@@ -59,8 +60,13 @@ class JemallocTest {
             assertThat(jemalloc).as("jemalloc's part").isGreaterThan(0.25 * rss);
             assertThat(MiniJson.number(json, "malloc")).as("glibc's arenas").isLessThan(0.05 * rss);
             assertThat(MiniJson.number(json, "unexplained") / rss).as("unexplained share").isLessThan(0.10);
-            assertThat((List<?>) json.get("findings")).anySatisfy(f -> assertThat((String) f)
-                    .startsWith(JEMALLOC + " is loaded (LD_PRELOAD): it holds "));
+            assertThat((List<Object>) json.get("allocators")).containsExactly(
+                    Map.of("name", "jemalloc", "library", JEMALLOC.toString(), "linkedIn", false));
+            assertThat((List<?>) json.get("findings")).anySatisfy(f -> {
+                assertThat(((Map<?, ?>) f).get("id")).isEqualTo("other-allocator");
+                assertThat((String) ((Map<?, ?>) f).get("text")).startsWith("jemalloc holds ")
+                        .contains("jemalloc (" + JEMALLOC + ") takes the place of glibc's malloc");
+            });
         } finally {
             AttachTargets.end(target);
         }

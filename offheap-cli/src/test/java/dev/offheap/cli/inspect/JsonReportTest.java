@@ -34,10 +34,10 @@ class JsonReportTest {
     @Test
     void aSampleInWatchModeHasEveryFigureAndItsChange() {
         String text = JsonReport.of(ReportSamples.previous(), ReportSamples.now(),
-                List.of("first", "with \"quotes\"\nand a newline"));
+                List.of(Finding.warning("first-id", "first"), Finding.critical("second-id", "with \"quotes\"\nand a newline")));
 
         Map<String, Object> expected = obj(
-                "version", 2, "pid", 4_194_305, "time", "2025-03-04T05:06:07Z", "vm", "OpenJDK 64-Bit Server VM 25+36-LTS",
+                "version", 3, "pid", 4_194_305, "time", "2025-03-04T05:06:07Z", "vm", "OpenJDK 64-Bit Server VM 25+36-LTS",
                 "rss", 524_288_000, "heap", 262_144_000, "direct", 3_670_016, "mapped", 26_214_400,
                 "malloc", 36_700_160, "offheap", 62_914_560, "unexplained", 26_214_400, "unexplainedShare", 0.05,
                 "details", obj(
@@ -51,7 +51,8 @@ class JsonReportTest {
                                 "max", 1_073_741_824),
                         "jvm", obj("nmt", "summary", "threads", 31, "threadStacks", 5_242_880, "metaspace", 20_971_520,
                                 "metaspaceCommitted", 22_020_096, "metaspaceUsed", 19_922_944, "codeCache", 15_728_640,
-                                "codeCacheCommitted", 16_777_216, "gc", 10_485_760, "otherJvm", 5_242_880,
+                                "codeCacheCommitted", 16_777_216, "gcTablesEstimate", null,
+                                "virtualThreads", 100_000, "virtualThreadStacks", 186_316_864, "gc", 10_485_760, "otherJvm", 5_242_880,
                                 "nmtMalloc", 3_670_016,
                                 "nmtCategories", obj(
                                         "Java Heap", obj("committed", 268_435_456, "mmap", 268_435_456, "stack", 0, "malloc", 0),
@@ -91,7 +92,9 @@ class JsonReportTest {
                         part("otherJvm", 5_242_880, -1, "NMT other categories' mmap committed"),
                         part("offheap", 62_914_560, -1, "dev.offheap MBeans BytesFromOs"),
                         part("malloc", 36_700_160, 47_185_920, "malloc_info, held less top chunks")),
-                "findings", arr("first", "with \"quotes\"\nand a newline"),
+                "allocators", arr(obj("name", "jemalloc", "library", "/opt/app/libengine.so", "linkedIn", true)),
+                "findings", arr(obj("id", "first-id", "severity", "warning", "text", "first"),
+                        obj("id", "second-id", "severity", "critical", "text", "with \"quotes\"\nand a newline")),
                 "delta", obj("millis", 9500, "rss", 20_971_520, "heap", 10_485_760, "direct", 1_572_864, "mapped", 0,
                         "malloc", -5_242_880, "offheap", 0, "unexplained", 5_242_880, "directCount", 4));
 
@@ -110,7 +113,7 @@ class JsonReportTest {
         String text = JsonReport.of(null, ReportSamples.bare(), List.of());
 
         Map<String, Object> expected = obj(
-                "version", 2, "pid", 4_194_305, "time", "2025-03-04T05:06:07Z", "vm", "VM",
+                "version", 3, "pid", 4_194_305, "time", "2025-03-04T05:06:07Z", "vm", "VM",
                 "rss", 67_108_864, "heap", 16_777_216, "direct", null, "mapped", 16_777_216, "malloc", 0, "offheap", null,
                 "unexplained", 0, "unexplainedShare", 0.0,
                 "details", obj(
@@ -122,7 +125,8 @@ class JsonReportTest {
                         "heap", obj("resident", 16_777_216, "committed", 33_554_432, "used", 1_048_576, "max", null),
                         "jvm", obj("nmt", "off", "threads", 9, "threadStacks", 0, "metaspace", 0,
                                 "metaspaceCommitted", 4_194_304, "metaspaceUsed", 3_145_728, "codeCache", 0,
-                                "codeCacheCommitted", 2_097_152),
+                                "codeCacheCommitted", 2_097_152, "gcTablesEstimate", null,
+                                "virtualThreads", null, "virtualThreadStacks", null),
                         "direct", obj("unavailable", Connection.NO_JMX, "maxDirectMemorySize", null),
                         "mapped", obj("unavailable", Connection.NO_JMX, "resident", 16_777_216),
                         "malloc", obj("unavailable", "System.native_heap_info said: \"no\""),
@@ -135,6 +139,7 @@ class JsonReportTest {
                         part("threadStacks", 0, -1, "smaps, guard-page layout"),
                         part("metaspace", 0, 4_194_304, "metaspace committed"),
                         part("malloc", 0, -1, "smaps, the brk heap and arena heaps")),
+                "allocators", arr(),
                 "findings", arr());
 
         Object json = MiniJson.parse(text);

@@ -96,7 +96,8 @@ class ProcessMemoryTest {
         assertThat(memory.fileBacked()).isEqualTo(3 * MIB);
         assertThat(memory.sharedWithOthers()).isEqualTo(2 * MIB);
         assertThat(memory.mappings()).isEqualTo(5);
-        assertThat(memory.otherAllocator()).isEqualTo("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2");
+        assertThat(memory.otherAllocators())
+                .containsExactly(new NativeAllocator("jemalloc", "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", false));
         assertThat(memory.of(MappingKind.SHARED_MEMORY)).isEqualTo(3 * MIB);
     }
 

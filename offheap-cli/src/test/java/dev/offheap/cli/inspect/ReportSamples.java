@@ -48,7 +48,8 @@ final class ReportSamples {
                 Map.entry(MappingKind.PROGRAM_FILE, 50 * MIB - 8 * KIB), Map.entry(MappingKind.DATA_FILE, 25 * MIB),
                 Map.entry(MappingKind.SHARED_MEMORY, 25 * MIB), Map.entry(MappingKind.KERNEL, 8 * KIB)));
         ProcessMemory memory = new ProcessMemory(500 * MIB, 400 * MIB, 75 * MIB, 25 * MIB, 30 * MIB, byKind, Map.of("offheap", 60 * MIB),
-                Map.of("BufferPool/http \"edge\"", 60 * MIB), 321, null);
+                Map.of("BufferPool/http \"edge\"", 60 * MIB), 321,
+                List.of(new NativeAllocator("jemalloc", "/opt/app/libengine.so", true)));
         JvmAreas jvm = new JvmAreas("OpenJDK 64-Bit Server VM 25+36-LTS", 4, "/opt/jdk", 120 * MIB, 256 * MIB, GIB,
                 21 * MIB, 19 * MIB, 16 * MIB, 31, 512 * MIB, "summary");
         BufferPools buffers = new BufferPools(new BufferPools.Usage(12, 3 * MIB, 3 * MIB + 512 * KIB),
@@ -84,14 +85,15 @@ final class ReportSamples {
                 new Part("malloc", "malloc (glibc)", 35 * MIB, false, 45 * MIB, "malloc_info, held less top chunks")),
                 25 * MIB);
         return new Sample(PID, Instant.parse("2025-03-04T05:06:07Z"), memory, jvm, Optional.of(buffers), reports,
-                Optional.of(offheap), attribution);
+                Optional.of(offheap), attribution, new ContainerMemory.Result(null, "not read"), null,
+                Optional.of(new VirtualThreads(100_000, 186_316_864)));
     }
 
     /** The look before {@link #now()}: RSS 480 MiB, 8 direct buffers, no GC part; heap, malloc and unexplained differ. */
     static Sample previous() {
         Sample now = now();
         ProcessMemory memory = new ProcessMemory(480 * MIB, 380 * MIB, 75 * MIB, 25 * MIB, 30 * MIB,
-                now.memory().byKind(), Map.of(), Map.of(), 320, null);
+                now.memory().byKind(), Map.of(), Map.of(), 320, List.of());
         BufferPools buffers = new BufferPools(new BufferPools.Usage(8, 2 * MIB, 2 * MIB),
                 now.buffers().orElseThrow().mapped(), BufferPools.Churn.NONE);
         Attribution attribution = new Attribution(480 * MIB, List.of(
@@ -117,7 +119,7 @@ final class ReportSamples {
     static Sample bare() {
         Map<MappingKind, Long> byKind = byKind(Map.of(MappingKind.ANONYMOUS, 16 * MIB, MappingKind.PROGRAM_FILE, 32 * MIB,
                 MappingKind.DATA_FILE, 16 * MIB));
-        ProcessMemory memory = new ProcessMemory(64 * MIB, 16 * MIB, 48 * MIB, 0, 0, byKind, Map.of(), Map.of(), 7, null);
+        ProcessMemory memory = new ProcessMemory(64 * MIB, 16 * MIB, 48 * MIB, 0, 0, byKind, Map.of(), Map.of(), 7, List.of());
         JvmAreas jvm = new JvmAreas("VM", 1, "", MIB, 32 * MIB, -1, 4 * MIB, 3 * MIB, 2 * MIB, 9, 0, "off");
         NativeReports reports = new NativeReports(List.of(), List.of(), null, VmMap.EMPTY, null,
                 "System.native_heap_info said: \"no\"");

@@ -32,7 +32,7 @@ class TableReportTest {
     @Test
     void aSampleInWatchModeShowsEveryFigureAndItsChange() {
         String report = TableReport.of(ReportSamples.previous(), ReportSamples.now(),
-                List.of("first finding", "second, 100 % sure"));
+                List.of(Finding.info("first", "first finding"), Finding.critical("second", "second, 100 % sure")));
 
         assertThat(report).isEqualTo("""
                 offheap inspect 4194305 (?), OpenJDK 64-Bit Server VM 25+36-LTS, 4 CPUs, 2025-03-04T05:06:07Z
@@ -66,8 +66,9 @@ class TableReportTest {
                   heap        120.0 MiB used, 256.0 MiB committed, 250.0 MiB resident, max 1.0 GiB
                   metaspace   19.0 MiB used, 21.0 MiB committed
                   code cache  16.0 MiB committed, 15.0 MiB resident
-                  threads     31 (the JVM's own included), stacks 5.0 MiB resident
-                  NMT         summary: GC structures 10.0 MiB, other JVM mappings 5.0 MiB, malloc'd by the JVM 3.5 MiB (inside malloc below)
+                  threads     31 platform (the JVM's own included), stacks 5.0 MiB resident
+                  virtual     100000 threads, their stacks 177.7 MiB in the heap (GC.class_histogram -all: ended ones not yet collected included)
+                  NMT         summary, committed: GC structures 10.0 MiB, other JVM mappings 5.0 MiB, malloc'd by the JVM 3.5 MiB (inside malloc below)
 
                 JDK buffer pools
                   direct      12 buffers (+4), 3.0 MiB capacity, 3.5 MiB memory (malloc'd), limit 512.0 MiB
@@ -77,7 +78,8 @@ class TableReportTest {
 
                 malloc (glibc's malloc_info, through System.native_heap_info)
                   in use 38.0 MiB (of which direct buffers 3.5 MiB), free 10.0 MiB (25.0 %), top chunks 3.0 MiB, 3 arenas, 5 chunks mapped on their own (8.0 MiB)
-                  fragmentation 21.1 % (seed 002: free but not returnable / all not returnable, over the arenas)
+                  fragmentation 21.1 % (free but not returnable / all not returnable, over the arenas)
+                  other allocator: jemalloc linked into /opt/app/libengine.so (found by its own messages in the file)
 
                 offheap
                   BufferPool http "edge"      resident 60.0 MiB of 64.0 MiB reserved, from OS 60.0 MiB, in use 40.0 MiB, cached 20.0 MiB, peak 64.0 MiB, limit none, leaks 0
@@ -86,8 +88,8 @@ class TableReportTest {
                   MemoryBudget spill            used 0 B, peak 1.0 KiB, limit none
 
                 Findings
-                  - first finding
-                  - second, 100 % sure
+                  - [info] first finding
+                  - [critical] second, 100 % sure
                 """);
     }
 
@@ -118,7 +120,8 @@ class TableReportTest {
                   heap        1.0 MiB used, 32.0 MiB committed, 16.0 MiB resident, max unknown
                   metaspace   3.0 MiB used, 4.0 MiB committed
                   code cache  2.0 MiB committed, 0 B resident
-                  threads     9 (the JVM's own included), stacks 0 B resident
+                  threads     9 platform (the JVM's own included), stacks 0 B resident
+                  virtual     not counted: their stacks live in the heap (--virtual-threads walks the heap for them)
                   NMT         off: start the JVM with -XX:NativeMemoryTracking=summary for GC structures and the rest
 
                 JDK buffer pools
@@ -151,7 +154,7 @@ class TableReportTest {
     void zerosAreFiguresToo() {
         Sample bare = ReportSamples.bare();
         JvmAreas jvm = new JvmAreas("VM", 1, "", ReportSamples.MIB, 32 * ReportSamples.MIB, 0, 0, 0, 0, 9, 0, "off");
-        Sample empty = new Sample(bare.pid(), bare.time(), new ProcessMemory(0, 0, 0, 0, 0, Map.of(), Map.of(), Map.of(), 0, null), jvm,
+        Sample empty = new Sample(bare.pid(), bare.time(), new ProcessMemory(0, 0, 0, 0, 0, Map.of(), Map.of(), Map.of(), 0, List.of()), jvm,
                 Optional.of(new BufferPools(BufferPools.Usage.NONE, BufferPools.Usage.NONE, BufferPools.Churn.NONE)),
                 bare.reports(), Optional.of(List.of(new OffheapBean("BufferPool", "tiny", Map.of("LimitBytes", 0L), null))),
                 new Attribution(0, List.of(new Attribution.Part("heap", "Java heap", 0, true, -1, "smaps in the heap's range")), 0));
