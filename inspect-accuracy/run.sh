@@ -5,7 +5,7 @@
 #
 #   inspect-accuracy/run.sh [--jdk 17|25|both] [--nmt on|off|both] [--out DIR] [WORKLOAD...]
 #
-# WORKLOAD: netty lucene h2 inflater inflater-jemalloc zstd (default: all of them).
+# WORKLOAD: netty lucene h2 inflater inflater-jemalloc zstd duckdb (default: all of them).
 # --jdk: 17 is Debian's openjdk-17-jdk-headless (/usr/lib/jvm/java-17-openjdk-amd64), 25 the JDK the project
 #        uses ($JAVA_HOME when it is a 25, else one under /usr/lib/jvm). Default both.
 # --nmt: on runs the target with -XX:NativeMemoryTracking=detail, off without NMT. Default both.
@@ -23,7 +23,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
-ALL_WORKLOADS=(netty lucene h2 inflater inflater-jemalloc zstd)
+ALL_WORKLOADS=(netty lucene h2 inflater inflater-jemalloc zstd duckdb)
 JEMALLOC=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 JDK17=/usr/lib/jvm/java-17-openjdk-amd64
 READY_TIMEOUT=${READY_TIMEOUT:-300}
@@ -178,6 +178,10 @@ describe() {
             TARGET+=(-Xmx256m -cp "$cp" "$pkg.InflaterLeak" threads=8 keep=120 make=240) ;;
         zstd)
             TARGET+=(-Xmx256m -cp "$cp" "$pkg.ZstdNative" contexts=8 input=8388608 levels=3,9,12,15,19) ;;
+        duckdb)
+            # DuckDB's JNI library links its own jemalloc: neither NMT nor glibc sees the table's memory
+            (( major >= 22 )) && TARGET+=(--enable-native-access=ALL-UNNAMED)
+            TARGET+=(-Xmx256m -cp "$cp" "$pkg.DuckDbTable" rows=20000000) ;;
     esac
 }
 

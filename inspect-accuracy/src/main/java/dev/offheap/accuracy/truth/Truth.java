@@ -112,6 +112,9 @@ final class Truth {
         Map<String, String> sources = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
         boolean jemalloc = vmas.stream().anyMatch(v -> v.path().contains("libjemalloc"));
+        // DuckDB's Linux builds link jemalloc into their JNI library for DuckDB's own memory: glibc still serves
+        // everyone else's malloc, and what no other source claims is that allocator's
+        boolean linkedAllocator = vmas.stream().anyMatch(v -> v.path().contains("libduckdb_java"));
 
         // 1. heap, 2. code cache
         List<Reports.Range> heap = Reports.heap(heapInfo);
@@ -229,7 +232,7 @@ final class Truth {
             extra.put("liveStacksFoundByDescriptor", stacks.liveByDescriptorBytes);
 
             // 9. another allocator takes what is left
-            if (jemalloc) {
+            if (jemalloc || linkedAllocator) {
                 space.claimRest(Vma::anonymous, "otherAllocator");
             }
             // 10. the residual
@@ -249,7 +252,8 @@ final class Truth {
             sources.put("offheap", "none of these workloads uses offheap's pools");
             sources.put("malloc", jemalloc ? "[heap] only (jemalloc serves malloc)"
                     : "[heap] + non-main arena heaps (heap_info checked) + chunks mapped on their own (headers walked)");
-            sources.put("otherAllocator", jemalloc ? "anonymous pages no other source claims" + (nmt != null
+            sources.put("otherAllocator", jemalloc || linkedAllocator ? "anonymous pages no other source claims"
+                    + (linkedAllocator ? " (jemalloc linked into DuckDB's JNI library)" : "") + (nmt != null
                     ? " (NMT names every JVM mapping)" : " (without NMT: also the JVM's unnamed mappings, an upper bound)")
                     : "no other allocator mapped");
             sources.put("sharedMemory", "pagemap of shared memory mappings (memfd, /dev/shm, System V, shared anonymous)");
@@ -278,7 +282,7 @@ final class Truth {
                 // when jemalloc takes the rest), so the truth is a bound only
                 Map<String, Object> c = Json.map(categories.get("otherJvm"));
                 c.put("lower", 0L);
-                c.put("upper", residual + (jemalloc ? claimed.getOrDefault("otherAllocator", 0L) : 0L));
+                c.put("upper", residual + (jemalloc || linkedAllocator ? claimed.getOrDefault("otherAllocator", 0L) : 0L));
             }
 
             Map<String, Object> sample = new LinkedHashMap<>();

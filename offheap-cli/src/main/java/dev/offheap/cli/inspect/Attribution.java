@@ -40,11 +40,11 @@ import java.util.Optional;
  * </ol>
  * What is left of the anonymous mappings no part explains is then handed out by elimination, each taking at
  * most its owner's own figure ({@code bound}): malloc's chunks mapped on their own (malloc_info's
- * {@code mmap} total), then, only where the JVM did not label them, metaspace (its committed bytes) and GC
- * structures (with NMT, NMT's committed figures, as the JVM's other mappings; without it, G1's side tables as a
- * share of the committed heap: {@link GcTables}), and last, when the target uses
+ * {@code mmap} total), then, only where the JVM did not label them, metaspace (its committed bytes) and, with
+ * NMT, GC structures and the JVM's other mappings (NMT's committed figures), and last, when the target uses
  * another allocator (jemalloc preloaded, or linked inside a library), that allocator: everything still left, by
- * elimination.
+ * elimination; with no other allocator and no NMT, GC structures take what is left, at most G1's side tables
+ * for the committed heap ({@link GcTables}).
  *
  * @param rss the RSS being split
  * @param parts the parts, in the order above
@@ -127,10 +127,6 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         if (!labelled && nmt == null) {
             anonymous.take("metaspace", "metaspace", jvm.metaspaceCommitted(),
                     "by elimination, at most metaspace's committed (GC.heap_info)");
-            if (jvm.gcTablesEstimate() > 0) {
-                anonymous.take("gc", "GC structures", jvm.gcTablesEstimate(),
-                        "an estimate without NMT: by elimination, at most " + GcTables.how(jvm.vm()));
-            }
         }
         if (nmt != null) {
             // Without labels every JVM part comes by elimination; with them only those no label shows.
@@ -144,6 +140,11 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         if (!memory.otherAllocators().isEmpty()) {
             anonymous.take("otherAllocator", otherAllocatorLabel(memory), anonymous.left,
                     "by elimination: anonymous memory no other part explains, with " + allocators(memory));
+        } else if (!labelled && nmt == null && jvm.gcTablesEstimate() > 0) {
+            // The estimate bounds what G1 committed, not what it touched (a committed heap little used has its
+            // tables mostly untouched): it labels only what would be unexplained, never another part's pages.
+            anonymous.take("gc", "GC structures", jvm.gcTablesEstimate(),
+                    "an estimate without NMT: what no other part explains, at most " + GcTables.how(jvm.vm()));
         }
         long explained = parts.stream().mapToLong(Part::bytes).sum();
         return new Attribution(memory.rss(), List.copyOf(parts), memory.rss() - explained);

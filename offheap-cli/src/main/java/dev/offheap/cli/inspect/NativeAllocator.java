@@ -30,9 +30,12 @@ import java.nio.file.Path;
  */
 record NativeAllocator(String name, String library, boolean linkedIn) {
 
-    /** Short, for a table's label: {@code jemalloc in libduckdb_java.so}, or {@code jemalloc}. */
+    /**
+     * Short, for a table's label: {@code jemalloc}, or {@code jemalloc in libduckdb_java*.so} for a library
+     * extracted to a temporary file (a run of digits its loader added is a {@code *}).
+     */
     String label() {
-        return linkedIn ? name + " in " + fileName() : name;
+        return linkedIn ? name + " in " + fileName().replaceAll("[0-9]{8,}", "*") : name;
     }
 
     /** Where it was found, in words. */

@@ -67,19 +67,35 @@ final class TableReport {
 
     private void parts(Sample previous, Sample s) {
         Attribution a = s.attribution();
+        // A label longer than the column (an allocator inside a library: "jemalloc in libduckdb_java*.so") widens it
+        int width = Math.max(26, a.parts().stream().mapToInt(p -> p.label().length()).max().orElse(0));
+        String row = "  %-" + width + "s %11s %6.1f%% %12s  %s%s";
         line("");
-        line("Where RSS goes               %11s %7s %12s  %s", "resident", "share", previous == null ? "" : "change", "from");
+        line("%-" + (width + 3) + "s%11s %7s %12s  %s", "Where RSS goes", "resident", "share",
+                previous == null ? "" : "change", "from");
         for (Attribution.Part p : a.parts()) {
             String bound = p.bound() >= 0 ? " (at most " + Bytes.human(p.bound()) + ")" : "";
-            line("  %-26s %11s %6.1f%% %12s  %s%s", p.label(), Bytes.human(p.bytes()), share(p.bytes(), a.rss()),
+            line(row, p.label(), Bytes.human(p.bytes()), share(p.bytes(), a.rss()),
                     previous == null ? "" : signed(p.bytes() - previous.attribution().part(p.key())), p.source(), bound);
         }
-        line("  %-26s %11s %6.1f%% %12s  RSS minus the parts above%s", "unexplained", Bytes.human(a.unexplained()),
-                100 * a.unexplainedShare(), previous == null ? "" : signed(a.unexplained() - previous.attribution().unexplained()),
-                !s.jvm().attached() ? " (not attached: the heap and the JVM's own regions are in here)"
-                        : s.jvm().nmtEnabled() ? "" : a.parts().stream().anyMatch(p -> p.key().equals("gc"))
-                        ? " (NMT is off: the JVM's smaller regions are in here)"
-                        : " (NMT is off: the GC's structures are in here)");
+        line(row, "unexplained", Bytes.human(a.unexplained()), 100 * a.unexplainedShare(),
+                previous == null ? "" : signed(a.unexplained() - previous.attribution().unexplained()),
+                "RSS minus the parts above", unexplainedNote(s));
+    }
+
+    private static String unexplainedNote(Sample s) {
+        Attribution a = s.attribution();
+        if (!s.jvm().attached()) {
+            return " (not attached: the heap and the JVM's own regions are in here)";
+        }
+        if (s.jvm().nmtEnabled()) {
+            return "";
+        }
+        if (a.parts().stream().anyMatch(p -> p.key().equals("otherAllocator"))) {
+            return " (NMT is off: the GC's structures are in the other allocator's part)";
+        }
+        return a.parts().stream().anyMatch(p -> p.key().equals("gc"))
+                ? " (NMT is off: the JVM's smaller regions are in here)" : " (NMT is off: the GC's structures are in here)";
     }
 
     private void jvm(Sample s) {

@@ -129,6 +129,21 @@ final class AttachTargets {
      * ({@code /tmp/.java_pid<pid>}) on the way out; SIGKILL only if it has not ended after 30 s. A killed JVM
      * leaves the socket behind, where a later process given the same pid would find it.
      */
+    /**
+     * Starts a target whose first line out is {@code READY} once it holds the state a test inspects (its errors go
+     * to this JVM's), and waits for that line.
+     */
+    static Process startReady(ProcessBuilder builder) throws IOException, InterruptedException {
+        Process target = builder.redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        BufferedReader lines = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
+        String first = lines.readLine();
+        if (!"READY".equals(first)) {
+            end(target);
+            throw new AssertionError("the target printed " + first + " instead of READY: " + builder.command());
+        }
+        return target;
+    }
+
     static void end(Process process) throws InterruptedException {
         process.destroy();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {

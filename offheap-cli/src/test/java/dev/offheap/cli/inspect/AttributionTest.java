@@ -69,6 +69,32 @@ class AttributionTest {
         assertThat(a.unexplained()).isEqualTo(70 * MIB);
     }
 
+    @Test
+    void withoutNmtG1sTablesTakeWhatWouldBeUnexplainedAtMostTheirEstimateAndNeverAnotherAllocatorsShare() {
+        JvmAreas g1 = new JvmAreas("VM 25", 4, "/opt/jdk", 200 * MIB, 512 * MIB, 1024 * MIB, 30 * MIB, 28 * MIB,
+                12 * MIB, 20, 0, "off", 10 * MIB);
+        ProcessMemory plenty = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.ANONYMOUS, 100 * MIB), Map.of());
+        ProcessMemory little = memory(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.ANONYMOUS, 34 * MIB), Map.of());
+        ProcessMemory jemalloc = new ProcessMemory(400 * MIB, 0, 0, 0, 0,
+                byKind(Map.of(MappingKind.JAVA_HEAP, 300 * MIB, MappingKind.ANONYMOUS, 100 * MIB)), Map.of(), Map.of(), 1,
+                List.of(new NativeAllocator("jemalloc", "/tmp/libduckdb_java1.so", true)));
+
+        Attribution a = Attribution.of(plenty, g1, reports(null, VmMap.EMPTY, null), Optional.of(List.of()));
+        Attribution b = Attribution.of(little, g1, reports(null, VmMap.EMPTY, null), Optional.of(List.of()));
+        Attribution c = Attribution.of(jemalloc, g1, reports(null, VmMap.EMPTY, null), Optional.of(List.of()));
+
+        // metaspace (30 MiB committed) first, then the GC part, at most the 10 MiB estimate
+        assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::exact, Part::bound).endsWith(
+                tuple("metaspace", 30 * MIB, false, 30 * MIB), tuple("gc", 10 * MIB, false, 10 * MIB));
+        assertThat(a.unexplained()).isEqualTo(60 * MIB);
+        assertThat(b.parts()).extracting(Part::key, Part::bytes).endsWith(tuple("gc", 4 * MIB));
+        assertThat(b.unexplained()).isZero();
+        assertThat(c.parts()).extracting(Part::key).doesNotContain("gc");
+        assertThat(c.part("otherAllocator")).isEqualTo(70 * MIB);
+        assertThat(Attribution.of(plenty, JVM, reports(null, VmMap.EMPTY, null), Optional.of(List.of())).parts())
+                .as("no estimate (another collector)").extracting(Part::key).doesNotContain("gc");
+    }
+
     /**
      * Issue 12's sparse case: a pool has reserved 22 GiB and touched 128 MiB; an arena's 192 MiB are a chunk
      * malloc mapped on its own. offheap is its resident pages, and malloc keeps what is its own.

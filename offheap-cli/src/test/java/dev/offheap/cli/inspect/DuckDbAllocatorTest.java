@@ -19,10 +19,7 @@ package dev.offheap.cli.inspect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,12 +45,9 @@ class DuckDbAllocatorTest {
         assumeThat(System.getProperty("os.arch")).isEqualTo("amd64");
         String java = ProcessHandle.current().info().command().orElseThrow();
         Path program = Path.of("src/test/resources/inspect/DuckDbTable.java").toAbsolutePath();
-        Process target = new ProcessBuilder(java, "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp",
-                duckDbJar().toString(), program.toString(), "10000000").redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start();
+        Process target = AttachTargets.startReady(new ProcessBuilder(java, "-Xmx256m", "--enable-native-access=ALL-UNNAMED",
+                "-cp", duckDbJar().toString(), program.toString(), "10000000"));
         try {
-            BufferedReader lines = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
-            assertThat(lines.readLine()).isEqualTo("READY");
             Map<String, Object> json = InspectRun.json(target.pid());
             double rss = MiniJson.number(json, "rss");
             double jemalloc = MiniJson.part(json, "otherAllocator");

@@ -19,9 +19,6 @@ package dev.offheap.cli.inspect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,11 +43,9 @@ class GcTablesEstimateTest {
         assumeThat(Files.isExecutable(Path.of(java))).as("JDK 17 is not installed at " + InflaterLeakTest.JDK17
                 + " (Debian: apt-get install openjdk-17-jdk-headless)").isTrue();
         Path program = Path.of("src/test/resources/inspect/GcChurn.java").toAbsolutePath();
-        Process target = new ProcessBuilder(List.of(java, "-Xms512m", "-Xmx512m", "-XX:+UseG1GC",
-                "-XX:NativeMemoryTracking=detail", program.toString())).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process target = AttachTargets.startReady(new ProcessBuilder(List.of(java, "-Xms512m", "-Xmx512m", "-XX:+UseG1GC",
+                "-XX:NativeMemoryTracking=detail", program.toString())));
         try {
-            BufferedReader lines = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
-            assertThat(lines.readLine()).isEqualTo("READY");
             Map<String, Object> json = InspectRun.json(target.pid());
             @SuppressWarnings("unchecked")
             Map<String, Object> jvm = (Map<String, Object>) ((Map<String, Object>) json.get("details")).get("jvm");

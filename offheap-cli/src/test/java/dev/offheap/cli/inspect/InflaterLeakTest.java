@@ -19,9 +19,6 @@ package dev.offheap.cli.inspect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,11 +48,9 @@ class InflaterLeakTest {
         assumeThat(Files.isExecutable(Path.of(java))).as("JDK 17 is not installed at " + JDK17
                 + " (Debian: apt-get install openjdk-17-jdk-headless)").isTrue();
         Path program = Path.of("src/test/resources/inspect/InflaterLeak.java").toAbsolutePath();
-        Process target = new ProcessBuilder(List.of(java, "-Xmx256m", "-XX:NativeMemoryTracking=" + nmt,
-                program.toString())).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process target = AttachTargets.startReady(new ProcessBuilder(List.of(java, "-Xmx256m",
+                "-XX:NativeMemoryTracking=" + nmt, program.toString())));
         try {
-            BufferedReader lines = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
-            assertThat(lines.readLine()).isEqualTo("READY");
             Map<String, Object> json = InspectRun.json(target.pid());
             double rss = MiniJson.number(json, "rss");
             System.out.printf("JDK %d NMT %s: rss %.0f malloc %.0f stacks %.0f metaspace %.0f gc %s unexplained %.0f%n", jdk,

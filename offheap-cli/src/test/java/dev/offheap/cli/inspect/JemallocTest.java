@@ -19,9 +19,6 @@ package dev.offheap.cli.inspect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,10 +46,8 @@ class JemallocTest {
         ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-XX:NativeMemoryTracking=summary", program.toString())
                 .redirectError(ProcessBuilder.Redirect.INHERIT);
         builder.environment().put("LD_PRELOAD", JEMALLOC.toString());
-        Process target = builder.start();
+        Process target = AttachTargets.startReady(builder);
         try {
-            BufferedReader lines = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
-            assertThat(lines.readLine()).isEqualTo("READY");
             Map<String, Object> json = InspectRun.json(target.pid());
             double rss = MiniJson.number(json, "rss");
             double jemalloc = MiniJson.part(json, "otherAllocator");

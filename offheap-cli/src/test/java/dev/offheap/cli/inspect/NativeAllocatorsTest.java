@@ -67,6 +67,10 @@ class NativeAllocatorsTest {
                 new NativeAllocator("tcmalloc", engine.toString(), true));
         assertThat(found.getFirst().label()).isEqualTo("jemalloc in libduckdb_java42.so");
         assertThat(found.getFirst().component()).isEqualTo(NativeAllocator.KnownLibrary.DUCKDB);
+        assertThat(new NativeAllocator("jemalloc", "/tmp/libduckdb_java11763049790371700607.so (deleted)", true).label())
+                .as("a loader's temporary name").isEqualTo("jemalloc in libduckdb_java*.so");
+        assertThat(new NativeAllocator("jemalloc", "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", false).label())
+                .isEqualTo("jemalloc");
     }
 
     @Test

@@ -149,6 +149,29 @@ class TableReportTest {
         assertThat(heading.indexOf("from")).isEqualTo(row.indexOf("smaps in"));
     }
 
+    @Test
+    void aLabelLongerThanTheColumnWidensItAndTheHeadingsFollow() {
+        Sample bare = ReportSamples.bare();
+        ProcessMemory memory = new ProcessMemory(64 * ReportSamples.MIB, 0, 0, 0, 0, Map.of(), Map.of(), Map.of(), 7,
+                List.of(new NativeAllocator("jemalloc", "/tmp/libduckdb_java11763049790371700607.so", true)));
+        Sample withAllocator = new Sample(bare.pid(), bare.time(), memory, bare.jvm(), Optional.empty(), bare.reports(),
+                Optional.empty(), new Attribution(64 * ReportSamples.MIB, List.of(
+                        new Attribution.Part("heap", "Java heap", 16 * ReportSamples.MIB, true, -1, "smaps"),
+                        new Attribution.Part("otherAllocator", "jemalloc in libduckdb_java*.so", 48 * ReportSamples.MIB,
+                                false, 48 * ReportSamples.MIB, "by elimination")), 0));
+
+        List<String> lines = TableReport.of(null, withAllocator, List.of()).lines().toList();
+        String heading = lines.stream().filter(l -> l.startsWith("Where RSS goes")).findFirst().orElseThrow();
+
+        assertThat(lines).contains(
+                "  Java heap                         16.0 MiB   25.0%               smaps",
+                "  jemalloc in libduckdb_java*.so    48.0 MiB   75.0%               by elimination (at most 48.0 MiB)",
+                "  unexplained                            0 B    0.0%               RSS minus the parts above (NMT is off:"
+                        + " the GC's structures are in the other allocator's part)");
+        assertThat(heading.indexOf("resident") + "resident".length()).isEqualTo(lines.get(lines.indexOf(heading) + 1)
+                .indexOf("16.0 MiB") + "16.0 MiB".length());
+    }
+
     /** Nothing resident, a max heap and a pool limit of 0 (which are limits, not "none"), no change in buffers. */
     @Test
     void zerosAreFiguresToo() {

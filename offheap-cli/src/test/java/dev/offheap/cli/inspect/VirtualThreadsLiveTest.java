@@ -19,9 +19,6 @@ package dev.offheap.cli.inspect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -43,11 +40,9 @@ class VirtualThreadsLiveTest {
         assumeThat(System.getProperty("os.name")).startsWith("Linux");
         String java = ProcessHandle.current().info().command().orElseThrow();
         Path program = Path.of("src/test/resources/inspect/ParkedVirtualThreads.java").toAbsolutePath();
-        Process target = new ProcessBuilder(java, "-Xmx256m", program.toString(), Integer.toString(THREADS))
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process target = AttachTargets.startReady(new ProcessBuilder(java, "-Xmx256m", program.toString(),
+                Integer.toString(THREADS)));
         try {
-            BufferedReader lines = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
-            assertThat(lines.readLine()).isEqualTo("READY");
 
             Map<String, Object> counted = InspectRun.json(target.pid(), "--virtual-threads");
             Map<String, Object> jvm = (Map<String, Object>) ((Map<String, Object>) counted.get("details")).get("jvm");
