@@ -25,6 +25,8 @@ module dev.offheap.cli {
     requires java.management;
     requires java.management.rmi;
     requires java.xml;
+    // offheap inspect --native-callers: async-profiler's recording is JFR
+    requires jdk.jfr;
 
     // picocli instantiates the command classes and injects their fields reflectively.
     opens dev.offheap.cli to info.picocli;

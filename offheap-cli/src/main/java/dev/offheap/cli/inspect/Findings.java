@@ -39,6 +39,8 @@ final class Findings {
     private static final long DIRECT_WITHOUT_MAX_HEAP = 256 * MIB;
     private static final long OUTSIDE_HEAP = 128 * MIB;
     private static final double UNEXPLAINED_SHARE = 0.10;
+    private static final long NATIVE_HELD = MIB;
+    private static final double NATIVE_HELD_SHARE = 0.5;
     private static final long VIRTUAL_STACKS = 64 * MIB;
     private static final double VIRTUAL_STACKS_SHARE = 0.25;
 
@@ -52,6 +54,7 @@ final class Findings {
         heapShare(now, found);
         offheapLeaks(now, found);
         virtualThreadStacks(now, found);
+        nativeMemoryHeld(now, found);
         unexplained(now, found);
         if (now.containerMemory() != null && now.ceilings() != null) {
             found.addAll(ContainerFindings.of(now.containerMemory(), now.ceilings(),
@@ -168,6 +171,33 @@ final class Findings {
                         + " waits keeps its frames as heap objects: they count against -Xmx, not as thread stacks, so"
                         + " size the heap for them (or end the threads that wait).", v.count(),
                         Bytes.human(v.stackBytes()), 100.0 * v.stackBytes() / Math.max(1, now.jvm().heapUsed())))));
+    }
+
+    /**
+     * Only with {@code --native-callers}: a Java call site that allocated at least 1 MiB in the window and still
+     * holds most of it (the JVM's own allocations without a Java frame, the agent's loading among them, are
+     * listed but not found). Over one window that is growth, not yet a leak: the finding says how to tell.
+     */
+    private static void nativeMemoryHeld(Sample now, List<Finding> found) {
+        now.nativeCallers().ifPresent(r -> r.sites().stream()
+                .filter(s -> s.hasJavaFrame() && s.heldBytes() >= NATIVE_HELD
+                        && s.heldBytes() >= NATIVE_HELD_SHARE * s.allocatedBytes())
+                .limit(3).forEach(s -> found.add(Finding.warning("native-memory-held", String.format(Locale.ROOT,
+                        "%s allocated %s of native memory in %d s and still holds %s of it (%d allocations, %s;"
+                        + " %s). Memory a call site keeps taking and never gives back is a leak if it goes on: run"
+                        + " --native-callers again, or watch malloc with --watch, to see whether it keeps growing.%s",
+                        s.describe(), Bytes.human(s.allocatedBytes()), r.window().toSeconds(), Bytes.human(s.heldBytes()),
+                        s.heldCount(), NativeCallers.perMinute(s.heldBytes(), r.window()), NativeCallers.PROFILER,
+                        remedy(s))))));
+    }
+
+    /** What to do for call sites whose remedy is known. */
+    private static String remedy(NativeCallers.Site site) {
+        if (site.javaFrame().startsWith("java.util.zip.Inflater.") || site.javaFrame().startsWith("java.util.zip.Deflater.")) {
+            return " Inflater and Deflater hold zlib's memory until end() (or close(), JDK 25) is called; without it only"
+                    + " the GC's Cleaner frees it, after a collection finds them unreachable.";
+        }
+        return "";
     }
 
     private static void unexplained(Sample now, List<Finding> found) {

@@ -77,6 +77,13 @@ public final class InspectCommand implements Callable<Integer> {
             + " Without it, threads are the platform threads /proc counts.")
     private boolean virtualThreads;
 
+    @Option(names = "--native-callers", paramLabel = "SECONDS", description = "First record native allocations for"
+            + " SECONDS with async-profiler (loaded into the target as an agent, stopped after; the library stays"
+            + " loaded): the Java code behind the native memory allocated in that time and still held, by JNI library"
+            + " and class. It costs the target about 20 MiB of RSS and a few % of CPU while it records"
+            + " (BENCHMARKS.md). Not with --watch.")
+    private Integer nativeCallers;
+
     @Option(names = "--no-attach", description = "Read /proc alone, for a JVM that cannot or must not be attached to"
             + " (-XX:+DisableAttachMechanism): files, thread stacks, malloc and its fragmentation-free figures from smaps"
             + " and malloc's chunk headers, the container; the heap and the JVM's other regions stay unexplained.")
@@ -93,6 +100,10 @@ public final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         if (watch != null && watch <= 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--watch needs a positive number of seconds");
+        }
+        if (nativeCallers != null && (nativeCallers <= 0 || watch != null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), nativeCallers <= 0
+                    ? "--native-callers needs a positive number of seconds" : "--native-callers and --watch exclude each other");
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -116,9 +127,10 @@ public final class InspectCommand implements Callable<Integer> {
     private void inspect(long target, PrintWriter out, PrintWriter err) {
         TargetProcess.check(target);
         if (noAttach) {
-            if (jmx || virtualThreads) {
+            if (jmx || virtualThreads || nativeCallers != null) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--no-attach and "
-                        + (jmx ? "--jmx" : "--virtual-threads") + " exclude each other");
+                        + (jmx ? "--jmx" : virtualThreads ? "--virtual-threads" : "--native-callers")
+                        + " exclude each other");
             }
             report(target, out, () -> Sampler.fromProc(target));
             return;
@@ -129,7 +141,8 @@ public final class InspectCommand implements Callable<Integer> {
                         + " it stays running");
                 err.flush();
             }
-            Sampler sampler = sampler(connection, virtualThreads);
+            Sampler sampler = sampler(connection, virtualThreads,
+                    nativeCallers == null ? null : java.time.Duration.ofSeconds(nativeCallers));
             report(target, out, sampler::take);
         }
     }
@@ -160,9 +173,9 @@ public final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    private static Sampler sampler(Connection connection, boolean virtualThreads) {
+    private static Sampler sampler(Connection connection, boolean virtualThreads, java.time.Duration nativeCallers) {
         try {
-            return new Sampler(connection, virtualThreads);
+            return new Sampler(connection, virtualThreads, nativeCallers);
         } catch (IOException | RuntimeException e) {
             throw lost(connection.pid(), e);
         }

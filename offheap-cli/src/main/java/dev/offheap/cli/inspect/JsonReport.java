@@ -69,6 +69,19 @@ final class JsonReport {
                     .key("bound").value(p.bound() < 0 ? null : p.bound()).field("source", p.source()).endObject();
         }
         json.endArray();
+        now.nativeCallers().ifPresent(r -> {
+            json.key("nativeCallers").beginObject().field("profiler", NativeCallers.PROFILER)
+                    .field("windowMillis", r.window().toMillis()).field("allocated", r.allocatedBytes())
+                    .field("held", r.heldBytes()).field("frees", r.frees());
+            json.key("sites").beginArray();
+            for (NativeCallers.Site site : r.sites()) {
+                json.beginObject().field("library", site.library()).field("javaFrame", site.javaFrame())
+                        .field("caller", site.caller()).field("held", site.heldBytes()).field("heldCount", site.heldCount())
+                        .field("allocated", site.allocatedBytes()).field("allocatedCount", site.allocatedCount())
+                        .endObject();
+            }
+            json.endArray().endObject();
+        });
         json.key("allocators").beginArray();
         for (NativeAllocator a : now.memory().otherAllocators()) {
             json.beginObject().field("name", a.name()).field("library", a.library()).key("linkedIn").value(a.linkedIn())

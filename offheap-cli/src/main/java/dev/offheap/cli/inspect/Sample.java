@@ -35,10 +35,21 @@ import java.util.Optional;
  * @param ceilings the JVM's configured ceilings, null when its flags could not be read
  * @param virtualThreads the virtual threads and their stacks in the heap; empty when not read (only
  *     {@code --virtual-threads} walks the heap for them)
+ * @param nativeCallers native memory by Java call site over a window before the sample; empty unless
+ *     {@code --native-callers} recorded it
  */
 record Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, Optional<BufferPools> buffers,
         NativeReports reports, Optional<List<OffheapBean>> offheap, Attribution attribution,
-        ContainerMemory.Result container, Ceilings ceilings, Optional<VirtualThreads> virtualThreads) {
+        ContainerMemory.Result container, Ceilings ceilings, Optional<VirtualThreads> virtualThreads,
+        Optional<NativeCallers.Result> nativeCallers) {
+
+    /** A sample without native callers (not recorded). */
+    Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, Optional<BufferPools> buffers,
+            NativeReports reports, Optional<List<OffheapBean>> offheap, Attribution attribution,
+            ContainerMemory.Result container, Ceilings ceilings, Optional<VirtualThreads> virtualThreads) {
+        this(pid, time, memory, jvm, buffers, reports, offheap, attribution, container, ceilings, virtualThreads,
+                Optional.empty());
+    }
 
     /** A sample without virtual threads (not read). */
     Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, Optional<BufferPools> buffers,

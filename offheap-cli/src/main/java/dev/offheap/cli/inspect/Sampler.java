@@ -42,6 +42,7 @@ final class Sampler {
     private final DiagnosticCommands commands;
     private final JvmAreas.Facts facts;
     private final boolean virtualThreads;
+    private final java.time.Duration nativeCallers;
 
     /**
      * A sample from {@code /proc} alone, for a JVM that cannot or must not be attached to ({@code --no-attach}):
@@ -59,19 +60,26 @@ final class Sampler {
     }
 
     Sampler(Connection connection) throws IOException {
-        this(connection, false);
+        this(connection, false, null);
     }
 
-    /** With {@code virtualThreads}, each sample also walks the heap for them ({@link VirtualThreads}). */
-    Sampler(Connection connection, boolean virtualThreads) throws IOException {
+    /**
+     * With {@code virtualThreads}, each sample also walks the heap for them ({@link VirtualThreads}); with
+     * {@code nativeCallers} (null for none), each sample first records native allocations for that long
+     * ({@link NativeCallers}).
+     */
+    Sampler(Connection connection, boolean virtualThreads, java.time.Duration nativeCallers) throws IOException {
         this.connection = connection;
         this.commands = connection.commands();
         this.facts = JvmAreas.Facts.read(commands, connection.pid());
         this.virtualThreads = virtualThreads;
+        this.nativeCallers = nativeCallers;
     }
 
     Sample take() throws IOException {
         long pid = connection.pid();
+        Optional<NativeCallers.Result> callers = nativeCallers == null ? Optional.empty()
+                : Optional.of(NativeCallers.record(commands, pid, nativeCallers));
         Optional<MBeanServerConnection> server = connection.server();
         Optional<BufferPools> buffers = server.isEmpty() ? Optional.empty()
                 : Optional.of(BufferPools.read(server.get(), CHURN_POLLS, CHURN_POLL_MILLIS));
@@ -94,7 +102,7 @@ final class Sampler {
         Optional<VirtualThreads> threads = virtualThreads
                 ? commands.run("GC.class_histogram", "-all").map(VirtualThreads::parse) : Optional.empty();
         return new Sample(pid, Instant.now(), measured.memory(), jvm, buffers, reports, offheap, attribution, container,
-                ceilings, threads);
+                ceilings, threads, callers);
     }
 
     /** The resident memory by kind and owned range, and the chunks malloc mapped on its own, among them. */

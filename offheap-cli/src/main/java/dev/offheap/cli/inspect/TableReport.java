@@ -37,6 +37,7 @@ final class TableReport {
         t.malloc(now);
         t.offheap(now);
         t.container(previous, now);
+        t.nativeCallers(now);
         t.findings(findings);
         return t.out.toString();
     }
@@ -220,6 +221,23 @@ final class TableReport {
         if (s.ceilings() != null) {
             s.ceilings().tableLines(c).forEach(l -> line("%s", l));
         }
+    }
+
+    private void nativeCallers(Sample s) {
+        if (s.nativeCallers().isEmpty()) {
+            return;
+        }
+        NativeCallers.Result r = s.nativeCallers().get();
+        line("");
+        line("Native allocations by Java call site (%s, %d s): %s allocated, %s of it still held, %d frees",
+                NativeCallers.PROFILER, r.window().toSeconds(), Bytes.human(r.allocatedBytes()),
+                Bytes.human(r.heldBytes()), r.frees());
+        line("  %11s %8s %11s  %s", "held", "count", "allocated", "site (caller -> Java method (library))");
+        for (NativeCallers.Site site : r.sites()) {
+            line("  %11s %8d %11s  %s", Bytes.human(site.heldBytes()), site.heldCount(), Bytes.human(site.allocatedBytes()),
+                    site.describe());
+        }
+        line("  Only allocations in the window; an allocator linked inside a library is not seen.");
     }
 
     private void findings(List<Finding> findings) {

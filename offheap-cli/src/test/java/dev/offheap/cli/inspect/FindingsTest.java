@@ -406,6 +406,47 @@ class FindingsTest {
     }
 
     @Nested
+    class NativeMemoryHeld {
+        private static NativeCallers.Site site(String javaFrame, long held, long allocated) {
+            return new NativeCallers.Site("libzip.so", javaFrame, "app.Main.run", held, 10, allocated, 20);
+        }
+
+        @Test
+        void aJavaSiteHoldingAMebibyteAndMostOfWhatItTookIsReportedWithItsRemedy() {
+            Figures f = new Figures();
+            f.nativeCallers = Optional.of(new NativeCallers.Result(java.time.Duration.ofSeconds(10), 4 * MIB, 2 * MIB, 5,
+                    List.of(site("java.util.zip.Inflater.init", MIB, 2 * MIB))));
+
+            assertThat(findings(null, f.sample())).containsExactly("app.Main.run -> java.util.zip.Inflater.init"
+                    + " (libzip.so) allocated 2.0 MiB of native memory in 10 s and still holds 1.0 MiB of it (10"
+                    + " allocations, 6.0 MiB/min; async-profiler 4.2). Memory a call site keeps taking and never gives"
+                    + " back is a leak if it goes on: run --native-callers again, or watch malloc with --watch, to see"
+                    + " whether it keeps growing. Inflater and Deflater hold zlib's memory until end() (or close(),"
+                    + " JDK 25) is called; without it only the GC's Cleaner frees it, after a collection finds them"
+                    + " unreachable.");
+            assertThat(Findings.of(null, f.sample())).extracting(Finding::id, Finding::severity)
+                    .containsExactly(tuple("native-memory-held", Finding.Severity.WARNING));
+        }
+
+        @Test
+        void lessThanAMebibyteMostlyFreedTheJvmsOwnOrNotRecordedIsNot() {
+            Figures small = new Figures();
+            small.nativeCallers = Optional.of(new NativeCallers.Result(java.time.Duration.ofSeconds(10), 0, 0, 0,
+                    List.of(site("a.B.c", MIB - 1, MIB))));
+            Figures freed = new Figures();
+            freed.nativeCallers = Optional.of(new NativeCallers.Result(java.time.Duration.ofSeconds(10), 0, 0, 0,
+                    List.of(site("a.B.c", 2 * MIB, 4 * MIB + 1))));
+            Figures jvm = new Figures();
+            jvm.nativeCallers = Optional.of(new NativeCallers.Result(java.time.Duration.ofSeconds(10), 0, 0, 0,
+                    List.of(site(NativeCallers.NO_JAVA_FRAME, 8 * MIB, 8 * MIB))));
+
+            assertThat(findings(null, small.sample())).isEmpty();
+            assertThat(findings(null, freed.sample())).isEmpty();
+            assertThat(findings(null, jvm.sample())).isEmpty();
+        }
+    }
+
+    @Nested
     class Unexplained {
         private static final String TEXT = "40.0 MiB (10 %% of RSS) is unexplained: anonymous memory that no part can"
                 + " show is its own, mapped outside malloc by native code or by the JVM.%s";
@@ -490,6 +531,7 @@ class FindingsTest {
         List<NativeAllocator> otherAllocators = List.of();
         long heapUsed = 100 * MIB;
         Optional<VirtualThreads> virtualThreads = Optional.empty();
+        Optional<NativeCallers.Result> nativeCallers = Optional.empty();
         int cpus = 4;
         long heapMax = GIB;
         long maxDirect = 256 * MIB;
@@ -514,7 +556,7 @@ class FindingsTest {
             parts.add(new Attribution.Part("malloc", "malloc (glibc)", malloced, true, -1, "smaps, arenas"));
             return new Sample(4242, time, memory, jvm, Optional.of(new BufferPools(direct, BufferPools.Usage.NONE, churn)),
                     reports, Optional.of(offheap), new Attribution(rss, parts, unexplained),
-                    new ContainerMemory.Result(null, "not read"), null, virtualThreads);
+                    new ContainerMemory.Result(null, "not read"), null, virtualThreads, nativeCallers);
         }
     }
 }
