@@ -40,6 +40,7 @@ final class Findings {
     private static final long OUTSIDE_HEAP = 128 * MIB;
     private static final double UNEXPLAINED_SHARE = 0.10;
     private static final long NATIVE_HELD = MIB;
+    private static final long RETAINED_BYTES = 32 * MIB;
     private static final double NATIVE_HELD_SHARE = 0.5;
     private static final long VIRTUAL_STACKS = 64 * MIB;
     private static final double VIRTUAL_STACKS_SHARE = 0.25;
@@ -55,6 +56,7 @@ final class Findings {
         offheapLeaks(now, found);
         virtualThreadStacks(now, found);
         nativeMemoryHeld(now, found);
+        mallocRetention(now, found);
         unexplained(now, found);
         if (now.containerMemory() != null && now.ceilings() != null) {
             found.addAll(ContainerFindings.of(now.containerMemory(), now.ceilings(),
@@ -189,6 +191,30 @@ final class Findings {
                         s.describe(), Bytes.human(s.allocatedBytes()), r.window().toSeconds(), Bytes.human(s.heldBytes()),
                         s.heldCount(), NativeCallers.perMinute(s.heldBytes(), r.window()), NativeCallers.PROFILER,
                         remedy(s))))));
+    }
+
+    /**
+     * Only with {@code --native-callers}: nothing recorded is held, yet glibc keeps much free memory. That memory
+     * was freed and malloc kept it (retention), so the remedy is malloc's settings, not the program's code.
+     */
+    private static void mallocRetention(Sample now, List<Finding> found) {
+        MallocInfo malloc = now.reports().malloc();
+        if (now.nativeCallers().isEmpty() || malloc == null || !now.memory().otherAllocators().isEmpty()) {
+            return;
+        }
+        NativeCallers.Result r = now.nativeCallers().get();
+        long held = r.sites().stream().filter(NativeCallers.Site::hasJavaFrame).mapToLong(NativeCallers.Site::heldBytes)
+                .sum();
+        if (held < NATIVE_HELD && malloc.freeBytes() >= RETAINED_BYTES && malloc.freeShare() >= ARENAS_FREE_SHARE) {
+            found.add(Finding.warning("malloc-retention", String.format(Locale.ROOT, "No Java call site kept native"
+                    + " memory in the %d s recorded (%s held, %s allocated; %s), yet glibc's arenas keep %s free"
+                    + " (%.1f %% of what they took; malloc_info): memory the program freed and malloc did not give"
+                    + " back. That is retention, not a leak: the program's code is not the remedy, malloc's settings"
+                    + " are. MALLOC_ARENA_MAX=2 bounds the arenas; `jcmd %d System.trim_native_heap` gives the free"
+                    + " pages back now, -XX:TrimNativeHeapInterval=60000 every minute.", r.window().toSeconds(),
+                    Bytes.human(held), Bytes.human(r.allocatedBytes()), NativeCallers.PROFILER,
+                    Bytes.human(malloc.freeBytes()), 100 * malloc.freeShare(), now.pid())));
+        }
     }
 
     /** What to do for call sites whose remedy is known. */

@@ -429,6 +429,31 @@ class FindingsTest {
         }
 
         @Test
+        void nothingHeldWhileMallocKeepsMuchFreeIsRetentionNotALeak() {
+            Figures retained = new Figures();
+            retained.malloc = new MallocInfo(2, 128 * MIB, 32 * MIB, 0, 0, 0, 0);
+            retained.nativeCallers = Optional.of(new NativeCallers.Result(java.time.Duration.ofSeconds(10), 64 * MIB,
+                    MIB, 100, List.of(site("a.B.c", MIB - 1, 64 * MIB), site(NativeCallers.NO_JAVA_FRAME, 8 * MIB, 8 * MIB))));
+            Figures leaking = new Figures();
+            leaking.malloc = retained.malloc;
+            leaking.nativeCallers = Optional.of(new NativeCallers.Result(java.time.Duration.ofSeconds(10), 64 * MIB,
+                    MIB, 100, List.of(site("a.B.c", MIB, 64 * MIB))));
+            Figures notRecorded = new Figures();
+            notRecorded.malloc = retained.malloc;
+            Figures little = new Figures();
+            little.malloc = new MallocInfo(2, 128 * MIB, 32 * MIB - 1, 0, 0, 0, 0);
+            little.nativeCallers = retained.nativeCallers;
+
+            assertThat(Findings.of(null, retained.sample())).extracting(Finding::id).containsExactly("malloc-retention");
+            assertThat(findings(null, retained.sample()).getFirst()).startsWith("No Java call site kept native memory in"
+                    + " the 10 s recorded (1.0 MiB held, 64.0 MiB allocated; async-profiler 4.2), yet glibc's arenas"
+                    + " keep 32.0 MiB free (25.0 % of what they took; malloc_info)").contains("That is retention, not a leak");
+            assertThat(Findings.of(null, leaking.sample())).extracting(Finding::id).doesNotContain("malloc-retention");
+            assertThat(Findings.of(null, notRecorded.sample())).extracting(Finding::id).doesNotContain("malloc-retention");
+            assertThat(Findings.of(null, little.sample())).extracting(Finding::id).doesNotContain("malloc-retention");
+        }
+
+        @Test
         void lessThanAMebibyteMostlyFreedTheJvmsOwnOrNotRecordedIsNot() {
             Figures small = new Figures();
             small.nativeCallers = Optional.of(new NativeCallers.Result(java.time.Duration.ofSeconds(10), 0, 0, 0,
