@@ -30,8 +30,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code --native-callers} on live targets: an Inflater leak is named down to its Java call site, with the
- * remedy; the same calls that end their Inflaters hold nothing and find nothing; the profiler's messages never
- * reach the target's output and its files do not stay in /tmp; a JVM that refuses agents is a clean refusal.
+ * remedy; the same calls that end their Inflaters hold nothing and find nothing; fragmented arenas with nothing
+ * held are retention, not a leak; the profiler's messages never reach the target's output and its files do not
+ * stay in /tmp; a JVM that refuses agents is a clean refusal.
  */
 @Tag("child-jvm")
 class NativeCallersLiveTest {
@@ -57,6 +58,8 @@ class NativeCallersLiveTest {
                 assertThat((String) f.get("text")).startsWith("InflaterLeakLive.").contains("java.util.zip.Inflater.init")
                         .contains("until end() (or close(), JDK 25) is called");
             });
+            assertThat((List<Map<String, Object>>) json.get("findings")).extracting(f -> f.get("id"))
+                    .as("memory held by a call site is not retention").doesNotContain("malloc-retention");
             assertThat(target.getInputStream().available()).as("the profiler printed nothing to the target's output")
                     .isZero();
             assertThat(leftovers()).as("the recording's files are deleted").isEmpty();
@@ -84,6 +87,23 @@ class NativeCallersLiveTest {
                     });
             assertThat((List<Map<String, Object>>) json.get("findings")).extracting(f -> f.get("id"))
                     .doesNotContain("native-memory-held");
+        } finally {
+            AttachTargets.end(target);
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void fragmentedArenasWithNothingHeldAreRetentionNotALeak() throws Exception {
+        assumeSupported();
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        Process target = AttachTargets.startReady(new ProcessBuilder(java, "-Xmx256m",
+                Path.of("src/test/resources/inspect/FragmentedArenas.java").toAbsolutePath().toString()));
+        try {
+            Map<String, Object> json = InspectRun.json(target.pid(), "--native-callers", "2");
+
+            assertThat((List<Map<String, Object>>) json.get("findings")).extracting(f -> f.get("id"))
+                    .contains("malloc-retention", "malloc-fragmentation").doesNotContain("native-memory-held");
         } finally {
             AttachTargets.end(target);
         }
