@@ -33,6 +33,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -143,12 +144,19 @@ class MappedArrayLocksAcrossProcessesTest {
             }
         }
 
-        /** Lets the child close the file and end, and waits for it. */
+        /**
+         * Lets the child close the file and end, and waits for it. Its output has one reader, {@link #readLines}:
+         * a second one (Waits.finish) raced it for the bytes and read a stream the first had closed at its end.
+         */
         @Override
         public void close() throws Exception {
             process.getOutputStream().close();
             assertThat(Waits.take(lines, "the child's close")).isEqualTo("closed");
-            assertThat(Waits.finish(process, CHILD, "the holding child").exitCode()).isZero();
+            if (!process.waitFor(CHILD.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                throw new AssertionError("the holding child did not end within " + CHILD + "; it printed " + lines);
+            }
+            assertThat(process.exitValue()).as("the holding child's exit; it printed %s", lines).isZero();
         }
     }
 }
