@@ -57,6 +57,8 @@ final class NativeCallers {
     private static final Pattern RETURN_CODE = Pattern.compile("return code: (-?\\d+)");
     private static final int TOP = 10;
     static final String NO_JAVA_FRAME = "(no Java frame)";
+    /** The recording's directory in the target's /tmp: this prefix, the inspecting process's pid, a UUID. */
+    static final String DIRECTORY_PREFIX = "offheap-native-callers-";
 
     /**
      * One place in Java code that allocated native memory in the window.
@@ -107,7 +109,7 @@ final class NativeCallers {
         if (platform == null) {
             throw refused(pid, "async-profiler has no library for " + arch);
         }
-        String dirName = "offheap-native-callers-" + UUID.randomUUID();
+        String dirName = DIRECTORY_PREFIX + ProcessHandle.current().pid() + "-" + UUID.randomUUID();
         Path dir = Path.of("/proc", Long.toString(pid), "root", "tmp", dirName); // the target's /tmp
         String inTarget = "/tmp/" + dirName;
         try {

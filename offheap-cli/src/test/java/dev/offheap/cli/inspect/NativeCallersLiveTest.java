@@ -141,9 +141,11 @@ class NativeCallersLiveTest {
         return Path.of("src/test/resources/inspect/InflaterLeakLive.java").toAbsolutePath();
     }
 
+    /** This JVM's recordings' directories (inspect runs here): another inspect's, running beside it, are not ours. */
     private static List<Path> leftovers() throws IOException {
+        String ours = NativeCallers.DIRECTORY_PREFIX + ProcessHandle.current().pid() + "-";
         try (Stream<Path> files = Files.list(Path.of("/tmp"))) {
-            return files.filter(f -> f.getFileName().toString().startsWith("offheap-native-callers-")).toList();
+            return files.filter(f -> f.getFileName().toString().startsWith(ours)).toList();
         }
     }
 }
