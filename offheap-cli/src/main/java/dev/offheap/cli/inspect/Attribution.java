@@ -62,7 +62,17 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
      * @param bound for a part taken by elimination, the most it could take (its owner's own figure); else -1
      * @param source where the figure comes from
      */
-    record Part(String key, String label, long bytes, boolean exact, long bound, String source) {}
+    record Part(String key, String label, long bytes, boolean exact, long bound, String source) {
+
+        boolean is(PartName name) {
+            return key.equals(name.key());
+        }
+    }
+
+    /** A part's bytes, 0 when there is no such part. */
+    long part(PartName name) {
+        return part(name.key());
+    }
 
     long part(String key) {
         return parts.stream().filter(p -> p.key().equals(key)).mapToLong(Part::bytes).findFirst().orElse(0);
@@ -85,25 +95,25 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
             Optional<List<OffheapBean>> offheap, MallocChunks.Result chunks) {
         List<Part> parts = new ArrayList<>();
         Leftover anonymous = new Leftover(memory.of(MappingKind.ANONYMOUS), parts);
-        long heap = memory.of(MappingKind.JAVA_HEAP) + memory.owned("heap");
+        long heap = memory.of(MappingKind.JAVA_HEAP) + memory.owned(PartName.HEAP);
         if (heap > 0 || !reports.heapRanges().isEmpty()) {
-            parts.add(exact("heap", "Java heap", heap, "smaps in the heap's range"));
+            parts.add(exact(PartName.HEAP, heap, "smaps in the heap's range"));
         } else {
-            anonymous.take("heap", "Java heap", jvm.heapCommitted(), "no heap range printed: committed heap, by elimination");
+            anonymous.take(PartName.HEAP, jvm.heapCommitted(), "no heap range printed: committed heap, by elimination");
         }
-        long code = memory.of(MappingKind.CODE_CACHE) + memory.owned("codeCache");
+        long code = memory.of(MappingKind.CODE_CACHE) + memory.owned(PartName.CODE_CACHE);
         if (code > 0 || !reports.codeRanges().isEmpty()) {
-            parts.add(exact("codeCache", "code cache", code, "smaps in the code heaps"));
+            parts.add(exact(PartName.CODE_CACHE, code, "smaps in the code heaps"));
         } else {
-            anonymous.take("codeCache", "code cache", jvm.codeCacheCommitted(),
+            anonymous.take(PartName.CODE_CACHE, jvm.codeCacheCommitted(),
                     "no code heap printed: committed code cache, by elimination");
         }
         addFiles(parts, memory);
         boolean labelled = !reports.vmMap().isEmpty();
-        parts.add(exact("threadStacks", "thread stacks", memory.of(MappingKind.THREAD_STACK) + memory.owned("threadStacks"),
+        parts.add(exact(PartName.THREAD_STACKS, memory.of(MappingKind.THREAD_STACK) + memory.owned(PartName.THREAD_STACKS),
                 labelled ? "smaps, the JVM's stack labels and guard pages" : "smaps, guard-page layout"));
         NmtSummary nmt = reports.nmt();
-        List<String> unlabelled = new ArrayList<>();
+        List<JvmPart> unlabelled = new ArrayList<>();
         if (labelled) {
             // System.map labels whole mappings: a region the kernel merged into a neighbour's mapping can carry
             // the neighbour's label, so a part NMT says holds memory but no label shows is left to elimination.
@@ -112,7 +122,7 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
             }
         }
         if (offheap.isPresent()) { // read over JMX only: without it offheap's pages are anonymous memory like any other
-            parts.add(exact("offheap", "offheap pools", memory.owned("offheap"), "smaps in the pools' AddressRanges"));
+            parts.add(exact(PartName.OFFHEAP, memory.owned(PartName.OFFHEAP), "smaps in the pools' AddressRanges"));
         }
         MallocInfo malloc = reports.malloc();
         if (chunks.chunks().isPresent()) {
@@ -120,30 +130,30 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         } else {
             long taken = malloc == null ? 0 : Math.min(malloc.mmappedBytes(), anonymous.left);
             anonymous.left -= taken;
-            parts.add(new Part("malloc", "malloc (glibc)", arenas(memory) + taken, malloc == null,
+            parts.add(new Part(PartName.MALLOC.key(), PartName.MALLOC.label(), arenas(memory) + taken, malloc == null,
                     malloc == null ? -1 : malloc.mmappedBytes(), malloc == null ? mallocSource(chunks)
                             : "smaps, the brk heap and arena heaps; chunks mapped on their own by elimination, at most malloc_info's"));
         }
         if (!labelled && nmt == null) {
-            anonymous.take("metaspace", "metaspace", jvm.metaspaceCommitted(),
+            anonymous.take(PartName.METASPACE, jvm.metaspaceCommitted(),
                     "by elimination, at most metaspace's committed (GC.heap_info)");
         }
         if (nmt != null) {
             // Without labels every JVM part comes by elimination; with them only those no label shows.
             String how = labelled ? "no label shows it: by elimination" : "by elimination";
             for (JvmPart p : JvmPart.values()) {
-                if (!labelled || unlabelled.contains(p.key)) {
-                    anonymous.take(p.key, p.label, p.nmtFigure(nmt), how + ", at most NMT's committed " + p.nmtName);
+                if (!labelled || unlabelled.contains(p)) {
+                    anonymous.take(p.name, p.nmtFigure(nmt), how + ", at most NMT's committed " + p.nmtName);
                 }
             }
         }
         if (!memory.otherAllocators().isEmpty()) {
-            anonymous.take("otherAllocator", otherAllocatorLabel(memory), anonymous.left,
+            anonymous.take(PartName.OTHER_ALLOCATOR, otherAllocatorLabel(memory), anonymous.left,
                     "by elimination: anonymous memory no other part explains, with " + allocators(memory));
         } else if (!labelled && nmt == null && jvm.gcTablesEstimate() > 0) {
             // The estimate bounds what G1 committed, not what it touched (a committed heap little used has its
             // tables mostly untouched): it labels only what would be unexplained, never another part's pages.
-            anonymous.take("gc", "GC structures", jvm.gcTablesEstimate(),
+            anonymous.take(PartName.GC, jvm.gcTablesEstimate(),
                     "an estimate without NMT: what no other part explains, at most " + GcTables.how(jvm.vm()));
         }
         long explained = parts.stream().mapToLong(Part::bytes).sum();
@@ -159,10 +169,10 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
     static Attribution fromProc(ProcessMemory memory, MallocChunks.Result chunks) {
         List<Part> parts = new ArrayList<>();
         addFiles(parts, memory);
-        parts.add(exact("threadStacks", "thread stacks", memory.of(MappingKind.THREAD_STACK), "smaps, guard-page layout"));
+        parts.add(exact(PartName.THREAD_STACKS, memory.of(MappingKind.THREAD_STACK), "smaps, guard-page layout"));
         addMalloc(parts, memory, chunks);
         if (!memory.otherAllocators().isEmpty()) {
-            parts.add(new Part("otherAllocator", otherAllocatorLabel(memory), memory.of(MappingKind.ANONYMOUS), false,
+            parts.add(new Part(PartName.OTHER_ALLOCATOR.key(), otherAllocatorLabel(memory), memory.of(MappingKind.ANONYMOUS), false,
                     memory.of(MappingKind.ANONYMOUS), "by elimination: every anonymous mapping no other part explains,"
                     + " the JVM's own included (not attached), with " + allocators(memory)));
         }
@@ -181,17 +191,15 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
 
     /** The JVM's parts NMT labels and counts: exact where labelled, else by elimination at most NMT's figure. */
     private enum JvmPart {
-        METASPACE("metaspace", "metaspace", "Class + Metaspace"),
-        GC("gc", "GC structures", "GC"),
-        OTHER_JVM("otherJvm", "other JVM mappings", "other mappings");
+        METASPACE(PartName.METASPACE, "Class + Metaspace"),
+        GC(PartName.GC, "GC"),
+        OTHER_JVM(PartName.OTHER_JVM, "other mappings");
 
-        final String key;
-        final String label;
+        final PartName name;
         final String nmtName;
 
-        JvmPart(String key, String label, String nmtName) {
-            this.key = key;
-            this.label = label;
+        JvmPart(PartName name, String nmtName) {
+            this.name = name;
             this.nmtName = nmtName;
         }
 
@@ -204,27 +212,27 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         }
     }
 
-    private static void labelledPart(List<Part> parts, List<String> unlabelled, ProcessMemory memory, NmtSummary nmt,
+    private static void labelledPart(List<Part> parts, List<JvmPart> unlabelled, ProcessMemory memory, NmtSummary nmt,
             JvmPart part) {
-        long bytes = memory.owned(part.key);
+        long bytes = memory.owned(part.name);
         if (bytes == 0 && nmt != null && part.nmtFigure(nmt) > 0) {
-            unlabelled.add(part.key);
+            unlabelled.add(part);
         } else {
-            parts.add(exact(part.key, part.label, bytes, "smaps in the JVM's labelled regions"));
+            parts.add(exact(part.name, bytes, "smaps in the JVM's labelled regions"));
         }
     }
 
     /** Program files, other mapped files and shared memory: what smaps tells by path alone. */
     private static void addFiles(List<Part> parts, ProcessMemory memory) {
-        parts.add(exact("programFiles", "program files", memory.of(MappingKind.PROGRAM_FILE) + memory.of(MappingKind.KERNEL),
+        parts.add(exact(PartName.PROGRAM_FILES, memory.of(MappingKind.PROGRAM_FILE) + memory.of(MappingKind.KERNEL),
                 "smaps, libraries and jars"));
-        parts.add(exact("mapped", "mapped files", memory.of(MappingKind.DATA_FILE), "smaps, other files"));
-        parts.add(exact("sharedMemory", "shared memory", memory.of(MappingKind.SHARED_MEMORY), "smaps, memfd and /dev/shm"));
+        parts.add(exact(PartName.MAPPED, memory.of(MappingKind.DATA_FILE), "smaps, other files"));
+        parts.add(exact(PartName.SHARED_MEMORY, memory.of(MappingKind.SHARED_MEMORY), "smaps, memfd and /dev/shm"));
     }
 
     /** malloc counted from its own pages: its arenas, and its chunks where their headers were read. */
     private static void addMalloc(List<Part> parts, ProcessMemory memory, MallocChunks.Result chunks) {
-        parts.add(exact("malloc", "malloc (glibc)", arenas(memory) + memory.owned("malloc"), mallocSource(chunks)));
+        parts.add(exact(PartName.MALLOC, arenas(memory) + memory.owned(PartName.MALLOC), mallocSource(chunks)));
     }
 
     private static long arenas(ProcessMemory memory) {
@@ -237,8 +245,8 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
                 : "smaps, the brk heap and arena heaps (chunks mapped on their own unknown: " + chunks.problem() + ")";
     }
 
-    private static Part exact(String key, String label, long bytes, String source) {
-        return new Part(key, label, bytes, true, -1, source);
+    private static Part exact(PartName name, long bytes, String source) {
+        return new Part(name.key(), name.label(), bytes, true, -1, source);
     }
 
     /** The anonymous memory no exact part explains, handed out in order, each share capped by its bound. */
@@ -251,10 +259,14 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
             this.parts = parts;
         }
 
-        void take(String key, String label, long bound, String source) {
+        void take(PartName name, long bound, String source) {
+            take(name, name.label(), bound, source);
+        }
+
+        void take(PartName name, String label, long bound, String source) {
             long bytes = Math.clamp(bound, 0, Math.max(0, left));
             left -= bytes;
-            parts.add(new Part(key, label, bytes, false, Math.max(0, bound), source));
+            parts.add(new Part(name.key(), label, bytes, false, Math.max(0, bound), source));
         }
     }
 }

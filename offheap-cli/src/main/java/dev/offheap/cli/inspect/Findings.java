@@ -144,8 +144,8 @@ final class Findings {
     /** Mapped files and program files are left out: a large mapped index next to a small heap is healthy. */
     private static void heapShare(Sample now, List<Finding> found) {
         Attribution a = now.attribution();
-        long heap = a.part("heap");
-        long anonymous = now.memory().rss() - a.part("mapped") - a.part("programFiles") - a.part("sharedMemory");
+        long heap = a.part(PartName.HEAP);
+        long anonymous = now.memory().rss() - a.part(PartName.MAPPED) - a.part(PartName.PROGRAM_FILES) - a.part(PartName.SHARED_MEMORY);
         if (anonymous > 0 && heap < anonymous / 2 && anonymous - heap >= OUTSIDE_HEAP) {
             found.add(Finding.info("heap-small-share", String.format(Locale.ROOT, "The Java heap is only %s of the %s"
                     + " resident that is not a file (%.0f %%): most of this process's own memory is outside the heap"
@@ -243,7 +243,8 @@ final class Findings {
     /** The two largest parts other than the heap and files (unexplained among them), largest first. */
     private static String largestOutsideHeap(Attribution a) {
         List<Attribution.Part> candidates = new ArrayList<>(a.parts().stream()
-                .filter(p -> !List.of("heap", "mapped", "programFiles", "sharedMemory").contains(p.key())).toList());
+                .filter(p -> !p.is(PartName.HEAP) && !p.is(PartName.MAPPED) && !p.is(PartName.PROGRAM_FILES)
+                        && !p.is(PartName.SHARED_MEMORY)).toList());
         candidates.add(new Attribution.Part("unexplained", "unexplained", a.unexplained(), false, -1, ""));
         return String.join(", ", candidates.stream().filter(p -> p.bytes() > 0)
                 .sorted(Comparator.comparingLong(Attribution.Part::bytes).reversed()).limit(2)

@@ -114,8 +114,8 @@ final class JsonReport {
     /** The headline's figures; null for what was not read (direct buffers and offheap without JMX). */
     private static Long[] headlineValues(Sample s) {
         Attribution a = s.attribution();
-        return new Long[] {s.memory().rss(), a.part("heap"), s.buffers().map(b -> b.direct().memoryUsed()).orElse(null),
-            a.part("mapped"), a.part("malloc"), s.offheap().isPresent() ? a.part("offheap") : null, a.unexplained()};
+        return new Long[] {s.memory().rss(), a.part(PartName.HEAP), s.buffers().map(b -> b.direct().memoryUsed()).orElse(null),
+            a.part(PartName.MAPPED), a.part(PartName.MALLOC), s.offheap().isPresent() ? a.part(PartName.OFFHEAP) : null, a.unexplained()};
     }
 
     private static void headline(Json json, Sample now) {
@@ -146,7 +146,7 @@ final class JsonReport {
 
     private static void heap(Json json, Sample s) {
         JvmAreas j = s.jvm();
-        json.key("heap").beginObject().field("resident", s.attribution().part("heap"))
+        json.key("heap").beginObject().field("resident", s.attribution().part(PartName.HEAP))
                 .field("committed", j.heapCommitted()).field("used", j.heapUsed()).key("max").value(j.heapMax() < 0 ? null : j.heapMax()).endObject();
     }
 
@@ -154,15 +154,15 @@ final class JsonReport {
         JvmAreas j = s.jvm();
         Attribution a = s.attribution();
         json.key("jvm").beginObject().field("nmt", j.nmtMode()).field("threads", j.threads())
-                .field("threadStacks", a.part("threadStacks")).field("metaspace", a.part("metaspace"))
+                .field("threadStacks", a.part(PartName.THREAD_STACKS)).field("metaspace", a.part(PartName.METASPACE))
                 .field("metaspaceCommitted", j.metaspaceCommitted()).field("metaspaceUsed", j.metaspaceUsed())
-                .field("codeCache", a.part("codeCache")).field("codeCacheCommitted", j.codeCacheCommitted());
+                .field("codeCache", a.part(PartName.CODE_CACHE)).field("codeCacheCommitted", j.codeCacheCommitted());
         json.key("gcTablesEstimate").value(j.gcTablesEstimate() < 0 ? null : j.gcTablesEstimate());
         json.key("virtualThreads").value(s.virtualThreads().map(VirtualThreads::count).orElse(null));
         json.key("virtualThreadStacks").value(s.virtualThreads().map(VirtualThreads::stackBytes).orElse(null));
         NmtSummary nmt = s.reports().nmt();
         if (nmt != null) {
-            json.field("gc", a.part("gc")).field("otherJvm", a.part("otherJvm")).field("nmtMalloc", nmt.mallocTotal());
+            json.field("gc", a.part(PartName.GC)).field("otherJvm", a.part(PartName.OTHER_JVM)).field("nmtMalloc", nmt.mallocTotal());
             json.key("nmtCategories").beginObject();
             for (Map.Entry<String, NmtSummary.Category> e : nmt.categories().entrySet()) {
                 NmtSummary.Category c = e.getValue();
@@ -198,7 +198,7 @@ final class JsonReport {
             BufferPools.Usage m = s.buffers().get().mapped();
             json.field("count", m.count()).field("capacity", m.capacity()).field("memoryUsed", m.memoryUsed());
         }
-        json.field("resident", s.attribution().part("mapped")).endObject();
+        json.field("resident", s.attribution().part(PartName.MAPPED)).endObject();
     }
 
     private static void malloc(Json json, Sample s) {
@@ -207,7 +207,7 @@ final class JsonReport {
         if (m == null) {
             json.field("unavailable", s.reports().mallocProblem());
         } else {
-            json.field("resident", s.attribution().part("malloc")).field("inUse", m.inUseBytes())
+            json.field("resident", s.attribution().part(PartName.MALLOC)).field("inUse", m.inUseBytes())
                     .field("free", m.freeBytes()).field("topChunks", m.topBytes())
                     .field("keepcost", m.mainArenaTop()).field("arenas", m.arenas()).field("system", m.systemBytes())
                     .field("mmapped", m.mmappedBytes()).field("mmappedChunks", m.mmappedChunks())

@@ -61,7 +61,7 @@ record OffheapBean(String type, String name, Map<String, Number> numbers, String
         List<OwnedRange> ranges = new ArrayList<>();
         for (int i = 0; i + 1 < addressRanges.length; i += 2) {
             if (addressRanges[i + 1] > addressRanges[i]) {
-                ranges.add(new OwnedRange(addressRanges[i], addressRanges[i + 1], "offheap", owner(), false));
+                ranges.add(new OwnedRange(addressRanges[i], addressRanges[i + 1], PartName.OFFHEAP.key(), owner(), false));
             }
         }
         return ranges;

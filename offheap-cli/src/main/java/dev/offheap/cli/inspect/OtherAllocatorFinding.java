@@ -30,7 +30,7 @@ final class OtherAllocatorFinding {
 
     static Finding of(Sample now) {
         List<NativeAllocator> allocators = now.memory().otherAllocators();
-        long held = now.attribution().part("otherAllocator");
+        long held = now.attribution().part(PartName.OTHER_ALLOCATOR);
         long arenas = now.memory().of(MappingKind.NATIVE_HEAP) + now.memory().of(MappingKind.MALLOC_ARENA);
         StringBuilder text = new StringBuilder();
         List<NativeAllocator> replacing = allocators.stream().filter(a -> !a.linkedIn()).toList();

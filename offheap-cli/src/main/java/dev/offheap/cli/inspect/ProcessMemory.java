@@ -69,8 +69,8 @@ record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemor
         return byKind.getOrDefault(kind, 0L);
     }
 
-    long owned(String part) {
-        return owned.getOrDefault(part, 0L);
+    long owned(PartName part) {
+        return owned.getOrDefault(part.key(), 0L);
     }
 
     static ProcessMemory of(List<Mapping> mappings, MappingClassifier classifier) {
@@ -139,8 +139,8 @@ record ProcessMemory(long rss, long anonymous, long fileBacked, long sharedMemor
      */
     private static List<OwnedRange> disjoint(List<OwnedRange> ranges) {
         List<OwnedRange> result = new ArrayList<>();
-        result.addAll(merge(ranges.stream().filter(r -> r.part().equals("offheap")).toList(), List.of()));
-        result.addAll(merge(ranges.stream().filter(r -> !r.anonymousOnly() && !r.part().equals("offheap")).toList(),
+        result.addAll(merge(ranges.stream().filter(r -> r.part().equals(PartName.OFFHEAP.key())).toList(), List.of()));
+        result.addAll(merge(ranges.stream().filter(r -> !r.anonymousOnly() && !r.part().equals(PartName.OFFHEAP.key())).toList(),
                 List.copyOf(result)));
         result.addAll(merge(ranges.stream().filter(OwnedRange::anonymousOnly).toList(), List.copyOf(result)));
         result.sort(Comparator.comparingLong(OwnedRange::start));

@@ -71,6 +71,6 @@ record Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, Option
     }
 
     long offheapBytes() {
-        return attribution.part("offheap");
+        return attribution.part(PartName.OFFHEAP);
     }
 }

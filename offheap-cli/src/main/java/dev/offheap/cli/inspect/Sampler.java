@@ -116,7 +116,7 @@ final class Sampler {
             List<OwnedRange> owned) {
         MallocChunks.Result chunks = MallocChunks.find(pid, chunkCandidates(mappings, classifier, owned));
         chunks.chunks().ifPresent(found -> found.forEach(
-                c -> owned.add(new OwnedRange(c.start(), c.end(), "malloc", "malloc chunks", false))));
+                c -> owned.add(new OwnedRange(c.start(), c.end(), PartName.MALLOC.key(), "malloc chunks", false))));
         ProcessMemory memory = ProcessMemory.of(mappings, classifier, owned,
                 (start, end) -> Pagemap.residentBytes(pid, start, end));
         return new Measured(memory.withAllocators(NativeAllocators.find(pid, mappings, javaHome)), chunks);
@@ -139,9 +139,9 @@ final class Sampler {
 
     private static Ceilings.Usage usage(Attribution a, JvmAreas jvm, Optional<BufferPools> buffers,
             Optional<List<OffheapBean>> offheap) {
-        return new Ceilings.Usage(a.part("heap"), buffers.map(b -> b.direct().memoryUsed()).orElse(-1L), jvm.metaspaceCommitted(),
-                a.part("codeCache"), jvm.threads(), a.part("threadStacks"), a.part("malloc"),
-                a.part("offheap"), rootBudgetLimit(offheap.orElse(List.of())));
+        return new Ceilings.Usage(a.part(PartName.HEAP), buffers.map(b -> b.direct().memoryUsed()).orElse(-1L), jvm.metaspaceCommitted(),
+                a.part(PartName.CODE_CACHE), jvm.threads(), a.part(PartName.THREAD_STACKS), a.part(PartName.MALLOC),
+                a.part(PartName.OFFHEAP), rootBudgetLimit(offheap.orElse(List.of())));
     }
 
     /**

@@ -92,10 +92,10 @@ final class TableReport {
         if (s.jvm().nmtEnabled()) {
             return "";
         }
-        if (a.parts().stream().anyMatch(p -> p.key().equals("otherAllocator"))) {
+        if (a.parts().stream().anyMatch(p -> p.is(PartName.OTHER_ALLOCATOR))) {
             return " (NMT is off: the GC's structures are in the other allocator's part)";
         }
-        return a.parts().stream().anyMatch(p -> p.key().equals("gc"))
+        return a.parts().stream().anyMatch(p -> p.is(PartName.GC))
                 ? " (NMT is off: the JVM's smaller regions are in here)" : " (NMT is off: the GC's structures are in here)";
     }
 
@@ -103,20 +103,20 @@ final class TableReport {
         if (!s.jvm().attached()) {
             line("");
             line("JVM         not attached (--no-attach): %d threads, stacks %s resident", s.jvm().threads(),
-                    Bytes.human(s.attribution().part("threadStacks")));
+                    Bytes.human(s.attribution().part(PartName.THREAD_STACKS)));
             return;
         }
         JvmAreas j = s.jvm();
         line("");
         line("JVM");
         line("  heap        %s used, %s committed, %s resident, max %s", known(j.heapUsed()),
-                known(j.heapCommitted()), Bytes.human(s.attribution().part("heap")),
+                known(j.heapCommitted()), Bytes.human(s.attribution().part(PartName.HEAP)),
                 j.heapMax() < 0 ? "unknown" : Bytes.human(j.heapMax()));
         line("  metaspace   %s used, %s committed", known(j.metaspaceUsed()), known(j.metaspaceCommitted()));
         line("  code cache  %s committed, %s resident", known(j.codeCacheCommitted()),
-                Bytes.human(s.attribution().part("codeCache")));
+                Bytes.human(s.attribution().part(PartName.CODE_CACHE)));
         line("  threads     %s platform (the JVM's own included), stacks %s resident", j.threads() < 0 ? "?" : j.threads(),
-                Bytes.human(s.attribution().part("threadStacks")));
+                Bytes.human(s.attribution().part(PartName.THREAD_STACKS)));
         line("  virtual     %s", s.virtualThreads().map(v -> String.format(Locale.ROOT, "%d threads, their stacks %s"
                 + " in the heap (GC.class_histogram -all: ended ones not yet collected included)", v.count(),
                 Bytes.human(v.stackBytes()))).orElse("not counted: their stacks live in the heap (--virtual-threads"
@@ -137,7 +137,7 @@ final class TableReport {
         if (s.buffers().isEmpty()) {
             line("  direct buffers: %s", Connection.NO_JMX);
             line("  direct      limit %s", limit);
-            line("  mapped      data files %s resident", Bytes.human(s.attribution().part("mapped")));
+            line("  mapped      data files %s resident", Bytes.human(s.attribution().part(PartName.MAPPED)));
             return;
         }
         BufferPools.Usage d = s.buffers().get().direct();
@@ -153,7 +153,7 @@ final class TableReport {
         line("              FFM arenas (and Netty 4.2's pooled memory on JDK 24+) are not direct buffers: their memory"
                 + " counts in malloc");
         line("  mapped      %d buffers, %s capacity; data files %s resident", m.count(), Bytes.human(m.capacity()),
-                Bytes.human(s.attribution().part("mapped")));
+                Bytes.human(s.attribution().part(PartName.MAPPED)));
     }
 
     private void malloc(Sample s) {

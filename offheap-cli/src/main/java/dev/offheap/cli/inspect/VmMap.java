@@ -56,12 +56,12 @@ record VmMap(NavigableMap<Long, Map.Entry<Long, String>> labels) {
             int dash = label.indexOf('-');
             String kind = dash > 0 ? label.substring(0, dash) : label;
             String part = switch (kind) {
-                case "STACK" -> "threadStacks";
-                case "META", "CLASS", "CDS" -> "metaspace";
-                case "GC", "CARDTBL" -> "gc";
-                case "JAVAHEAP" -> "heap";
-                case "CODE" -> "codeCache";
-                default -> "otherJvm";
+                case "STACK" -> PartName.THREAD_STACKS.key();
+                case "META", "CLASS", "CDS" -> PartName.METASPACE.key();
+                case "GC", "CARDTBL" -> PartName.GC.key();
+                case "JAVAHEAP" -> PartName.HEAP.key();
+                case "CODE" -> PartName.CODE_CACHE.key();
+                default -> PartName.OTHER_JVM.key();
             };
             if (e.getValue().getKey() > e.getKey()) {
                 ranges.add(new OwnedRange(e.getKey(), e.getValue().getKey(), part, kind, true));

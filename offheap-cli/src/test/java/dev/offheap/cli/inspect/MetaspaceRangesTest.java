@@ -80,8 +80,8 @@ class MetaspaceRangesTest {
             MappingClassifier classifier = new MappingClassifier(List.of(), List.of(), null);
             long withoutNmt = ProcessMemory.of(mappings, classifier, ranges.ranges(), (start, end) -> {
                 throw new AssertionError("every metaspace range covers whole mappings");
-            }).owned("metaspace");
-            long withNmt = ProcessMemory.of(mappings, classifier, nmt.ranges(), (start, end) -> 0).owned("metaspace");
+            }).owned(PartName.METASPACE);
+            long withNmt = ProcessMemory.of(mappings, classifier, nmt.ranges(), (start, end) -> 0).owned(PartName.METASPACE);
 
             assertThat(withoutNmt).as(jdk).isEqualTo(withNmt).isEqualTo(expected.get(jdk));
         }

@@ -40,7 +40,7 @@ class ProcessMemoryTest {
                     return 256 * KIB;
                 });
 
-        assertThat(memory.owned("offheap")).isEqualTo(MIB + 256 * KIB);
+        assertThat(memory.owned(PartName.OFFHEAP)).isEqualTo(MIB + 256 * KIB);
         assertThat(memory.byOwner()).containsEntry("BufferPool/http", MIB + 256 * KIB);
         assertThat(memory.of(MappingKind.ANONYMOUS)).isEqualTo(3 * MIB - 256 * KIB);
         assertThat(asked).containsExactly(new long[] {0x200000, 0x300000});
@@ -57,8 +57,8 @@ class ProcessMemoryTest {
                 new OwnedRange(0x200000, 0x400000, "offheap", "BufferPool/http", false)),
                 (start, end) -> end - start);
 
-        assertThat(memory.owned("offheap")).isEqualTo(2 * MIB);
-        assertThat(memory.owned("gc")).isEqualTo(2 * MIB);
+        assertThat(memory.owned(PartName.OFFHEAP)).isEqualTo(2 * MIB);
+        assertThat(memory.owned(PartName.GC)).isEqualTo(2 * MIB);
     }
 
     @Test
@@ -71,7 +71,7 @@ class ProcessMemoryTest {
                         new OwnedRange(0x300000, 0x400000, "metaspace", "META", true)),
                 (start, end) -> MIB);
 
-        assertThat(memory.owned("metaspace")).isEqualTo(MIB);
+        assertThat(memory.owned(PartName.METASPACE)).isEqualTo(MIB);
         assertThat(memory.of(MappingKind.PROGRAM_FILE)).isEqualTo(MIB);
         assertThat(memory.of(MappingKind.ANONYMOUS)).isZero();
     }
@@ -108,7 +108,7 @@ class ProcessMemoryTest {
                     throw new AssertionError("asked for pages of a mapping with none resident");
                 });
 
-        assertThat(memory.owned("offheap")).isZero();
+        assertThat(memory.owned(PartName.OFFHEAP)).isZero();
         assertThat(memory.byOwner()).isEmpty();
     }
 
@@ -138,9 +138,9 @@ class ProcessMemoryTest {
                 new OwnedRange(0x400000, 0x600000, "offheap", "ChunkPool/portable", false)),
                 (start, end) -> end - start);
 
-        assertThat(memory.owned("offheap")).isEqualTo(2 * MIB);
-        assertThat(memory.owned("malloc")).isEqualTo(4 * MIB);
-        assertThat(memory.owned("otherJvm")).isEqualTo(2 * MIB);
+        assertThat(memory.owned(PartName.OFFHEAP)).isEqualTo(2 * MIB);
+        assertThat(memory.owned(PartName.MALLOC)).isEqualTo(4 * MIB);
+        assertThat(memory.owned(PartName.OTHER_JVM)).isEqualTo(2 * MIB);
         assertThat(memory.byOwner()).containsEntry("ChunkPool/portable", 2 * MIB).containsEntry("malloc chunks", 4 * MIB)
                 .containsEntry("JDK", 2 * MIB);
     }
