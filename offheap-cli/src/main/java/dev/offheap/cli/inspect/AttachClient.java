@@ -114,7 +114,7 @@ final class AttachClient {
     }
 
     static AttachClient attach(long pid, Duration timeout, Duration replyTimeout) throws IOException {
-        Path proc = Path.of("/proc", Long.toString(pid));
+        Path proc = TargetProcess.proc(pid);
         String status = readStatus(proc);
         long nsPid = namespacePid(status, pid);
         Path tmp = Files.isWritable(proc.resolve("root/tmp")) ? proc.resolve("root/tmp") : Path.of("/tmp");

@@ -177,7 +177,7 @@ final class Connection implements AutoCloseable {
 
     /** Whether a thread of the target has a name that starts with {@code prefix} (names are cut at 15 chars). */
     private static boolean hasThread(long pid, String prefix) {
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TargetProcess.file(pid, "task"))) {
             for (Path task : tasks) {
                 try {
                     if (Files.readString(task.resolve("comm")).startsWith(prefix)) {

@@ -155,7 +155,7 @@ record ContainerMemory(int version, String hierarchy, String cgroup, String dire
      * another mount namespace, such as a container seen from the host).
      */
     static Result read(long pid) {
-        Path proc = Path.of("/proc", Long.toString(pid));
+        Path proc = TargetProcess.proc(pid);
         String cgroupText;
         try {
             cgroupText = Files.readString(proc.resolve("cgroup"));
@@ -192,7 +192,7 @@ record ContainerMemory(int version, String hierarchy, String cgroup, String dire
     private static boolean sameMountNamespace(long pid) {
         try {
             return Files.readSymbolicLink(Path.of("/proc/self/ns/mnt"))
-                    .equals(Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "ns", "mnt")));
+                    .equals(Files.readSymbolicLink(TargetProcess.file(pid, "ns", "mnt")));
         } catch (IOException | UnsupportedOperationException e) {
             return false;
         }

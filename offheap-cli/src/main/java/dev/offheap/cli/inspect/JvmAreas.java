@@ -299,7 +299,7 @@ record JvmAreas(String vm, int cpus, String javaHome, long heapUsed, long heapCo
     }
 
     private static String proc(long pid, String file) throws IOException {
-        Path path = Path.of("/proc", Long.toString(pid), file);
+        Path path = TargetProcess.file(pid, file);
         try {
             return Files.readString(path);
         } catch (java.nio.file.NoSuchFileException e) {
@@ -317,7 +317,7 @@ record JvmAreas(String vm, int cpus, String javaHome, long heapUsed, long heapCo
         private CgroupCpu() {}
 
         static double limit(long pid) {
-            Path proc = Path.of("/proc", Long.toString(pid));
+            Path proc = TargetProcess.proc(pid);
             Path mount = proc.resolve("root/sys/fs/cgroup");
             double limit = 0;
             try {

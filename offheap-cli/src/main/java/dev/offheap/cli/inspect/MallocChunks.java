@@ -51,7 +51,7 @@ final class MallocChunks {
      */
     static Result find(long pid, List<Mapping> candidates) {
         List<AddressRange> chunks = new ArrayList<>();
-        Path proc = Path.of("/proc", Long.toString(pid));
+        Path proc = TargetProcess.proc(pid);
         try (FileChannel mem = FileChannel.open(proc.resolve("mem"), StandardOpenOption.READ);
              FileChannel pagemap = FileChannel.open(proc.resolve("pagemap"), StandardOpenOption.READ)) {
             ByteBuffer header = ByteBuffer.allocate(16).order(ByteOrder.nativeOrder());

@@ -141,11 +141,10 @@ final class NativeAllocators {
      * else the path in the target's root, else the path as this process sees it.
      */
     private static Optional<FileChannel> open(long pid, Mapping m) {
-        Path proc = Path.of("/proc", Long.toString(pid));
         String path = m.path().replace(" (deleted)", "");
         for (Path candidate : List.of(
-                proc.resolve("map_files").resolve(Long.toHexString(m.start()) + "-" + Long.toHexString(m.end())),
-                Path.of(proc.resolve("root") + path), Path.of(path))) {
+                TargetProcess.file(pid, "map_files", Long.toHexString(m.start()) + "-" + Long.toHexString(m.end())),
+                TargetProcess.inRoot(pid, path), Path.of(path))) {
             try {
                 if (Files.isRegularFile(candidate)) {
                     return Optional.of(FileChannel.open(candidate, StandardOpenOption.READ));

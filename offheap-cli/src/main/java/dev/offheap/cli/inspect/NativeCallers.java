@@ -110,7 +110,7 @@ final class NativeCallers {
             throw refused(pid, "async-profiler has no library for " + arch);
         }
         String dirName = DIRECTORY_PREFIX + ProcessHandle.current().pid() + "-" + UUID.randomUUID();
-        Path dir = Path.of("/proc", Long.toString(pid), "root", "tmp", dirName); // the target's /tmp
+        Path dir = TargetProcess.inRoot(pid, "/tmp/" + dirName); // the target's /tmp
         String inTarget = "/tmp/" + dirName;
         try {
             Files.createDirectories(dir);

@@ -67,7 +67,7 @@ final class Pagemap {
             return resident;
         }
         long pageSize = pageSize();
-        Path path = Path.of("/proc", Long.toString(pid), "pagemap");
+        Path path = TargetProcess.file(pid, "pagemap");
         try (FileChannel pagemap = FileChannel.open(path, StandardOpenOption.READ)) {
             ByteBuffer buffer = ByteBuffer.allocateDirect(ENTRIES_PER_READ * ENTRY_BYTES).order(ByteOrder.nativeOrder());
             for (int i = 0; i < ranges.size(); i++) {

@@ -19,7 +19,6 @@ package dev.offheap.cli.inspect;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -163,7 +162,7 @@ final class Sampler {
 
     private static String readSmaps(long pid) throws IOException {
         try {
-            return Files.readString(Path.of("/proc", Long.toString(pid), "smaps"));
+            return Files.readString(TargetProcess.file(pid, "smaps"));
         } catch (NoSuchFileException e) {
             throw InspectException.exited(pid);
         }

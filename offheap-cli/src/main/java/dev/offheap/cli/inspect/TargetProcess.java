@@ -23,8 +23,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * Checks a PID before attaching, so that a wrong one gets a clear message at once instead of the Attach
- * API's ten-second timeout: the process exists, belongs to this user (or this user is root), and runs a JVM.
+ * The target's process as {@code /proc} shows it, and the one place that builds its paths there ({@link #proc},
+ * {@link #file}, {@link #inRoot}). Checks a PID before attaching, so that a wrong one gets a clear message at once
+ * instead of the Attach API's ten-second timeout: the process exists, belongs to this user (or this user is
+ * root), and runs a JVM.
  */
 final class TargetProcess {
     private TargetProcess() {}
@@ -102,7 +104,18 @@ final class TargetProcess {
         }
     }
 
-    private static Path proc(long pid) {
+    /** {@code /proc/PID}: the one place inspect builds the paths of the target's files. */
+    static Path proc(long pid) {
         return Path.of("/proc", Long.toString(pid));
+    }
+
+    /** {@code /proc/PID/NAME...}, e.g. {@code file(pid, "task")}, {@code file(pid, "ns", "mnt")}. */
+    static Path file(long pid, String name, String... more) {
+        return proc(pid).resolve(Path.of(name, more));
+    }
+
+    /** An absolute path as the target sees it, through {@code /proc/PID/root} (another mount namespace too). */
+    static Path inRoot(long pid, String absolutePath) {
+        return Path.of(proc(pid) + "/root" + absolutePath);
     }
 }
