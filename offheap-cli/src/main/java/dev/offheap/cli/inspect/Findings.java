@@ -57,6 +57,7 @@ final class Findings {
         virtualThreadStacks(now, found);
         nativeMemoryHeld(now, found);
         mallocRetention(now, found);
+        nativeCaches(now, found);
         unexplained(now, found);
         if (now.containerMemory() != null && now.ceilings() != null) {
             found.addAll(ContainerFindings.of(now.containerMemory(), now.ceilings(),
@@ -215,6 +216,21 @@ final class Findings {
                     Bytes.human(held), Bytes.human(r.allocatedBytes()), NativeCallers.PROFILER,
                     Bytes.human(malloc.freeBytes()), 100 * malloc.freeShare(), now.pid())));
         }
+    }
+
+    /** A cache a native library keeps by design: memory held on purpose, up to its configured size. */
+    private static void nativeCaches(Sample now, List<Finding> found) {
+        if (now.nativeCaches().isEmpty()) {
+            return;
+        }
+        boolean malloc = now.memory().otherAllocators().isEmpty();
+        long part = now.attribution().part(malloc ? PartName.MALLOC : PartName.OTHER_ALLOCATOR);
+        long capacity = NativeCaches.total(now.nativeCaches());
+        found.add(Finding.info("native-cache", String.format(Locale.ROOT, "%s: up to %s held by design, inside %s's"
+                + " %s (%.0f %% of it at most). Memory a cache keeps up to its capacity is not a leak; to hold less,"
+                + " configure a smaller cache.", NativeCaches.describe(now.nativeCaches()), Bytes.human(capacity),
+                malloc ? "malloc" : "the other allocator", Bytes.human(part),
+                part == 0 ? 0.0 : Math.min(100.0, 100.0 * capacity / part))));
     }
 
     /** What to do for call sites whose remedy is known. */

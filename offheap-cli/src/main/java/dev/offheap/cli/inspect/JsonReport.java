@@ -82,6 +82,12 @@ final class JsonReport {
             }
             json.endArray().endObject();
         });
+        json.key("caches").beginArray();
+        for (NativeCaches.Cache c : now.nativeCaches()) {
+            json.beginObject().field("component", c.component()).field("name", c.name())
+                    .field("capacity", c.capacityBytes()).field("source", c.source()).endObject();
+        }
+        json.endArray();
         json.key("allocators").beginArray();
         for (NativeAllocator a : now.memory().otherAllocators()) {
             json.beginObject().field("name", a.name()).field("library", a.library()).key("linkedIn").value(a.linkedIn())

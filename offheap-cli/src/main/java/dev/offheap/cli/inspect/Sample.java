@@ -37,11 +37,21 @@ import java.util.Optional;
  *     {@code --virtual-threads} walks the heap for them)
  * @param nativeCallers native memory by Java call site over a window before the sample; empty unless
  *     {@code --native-callers} recorded it
+ * @param nativeCaches the caches native libraries keep by design, as they say themselves ({@link NativeCaches})
  */
 record Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, Optional<BufferPools> buffers,
         NativeReports reports, Optional<List<OffheapBean>> offheap, Attribution attribution,
         ContainerMemory.Result container, Ceilings ceilings, Optional<VirtualThreads> virtualThreads,
-        Optional<NativeCallers.Result> nativeCallers) {
+        Optional<NativeCallers.Result> nativeCallers, List<NativeCaches.Cache> nativeCaches) {
+
+    /** A sample without native caches (none found). */
+    Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, Optional<BufferPools> buffers,
+            NativeReports reports, Optional<List<OffheapBean>> offheap, Attribution attribution,
+            ContainerMemory.Result container, Ceilings ceilings, Optional<VirtualThreads> virtualThreads,
+            Optional<NativeCallers.Result> nativeCallers) {
+        this(pid, time, memory, jvm, buffers, reports, offheap, attribution, container, ceilings, virtualThreads,
+                nativeCallers, List.of());
+    }
 
     /** A sample without native callers (not recorded). */
     Sample(long pid, Instant time, ProcessMemory memory, JvmAreas jvm, Optional<BufferPools> buffers,

@@ -55,7 +55,8 @@ final class Sampler {
         Measured measured = measure(pid, mappings, jvm.javaHome(), new MappingClassifier(List.of(), List.of(), jvm.javaHome()),
                 new ArrayList<>());
         return new Sample(pid, Instant.now(), measured.memory(), jvm, Optional.empty(), reports, Optional.empty(),
-                Attribution.fromProc(measured.memory(), measured.chunks()), ContainerMemory.read(pid), null);
+                Attribution.fromProc(measured.memory(), measured.chunks()), ContainerMemory.read(pid), null,
+                Optional.empty(), Optional.empty(), NativeCaches.find(pid, mappings));
     }
 
     Sampler(Connection connection) throws IOException {
@@ -101,7 +102,7 @@ final class Sampler {
         Optional<VirtualThreads> threads = virtualThreads
                 ? commands.run("GC.class_histogram", "-all").map(VirtualThreads::parse) : Optional.empty();
         return new Sample(pid, Instant.now(), measured.memory(), jvm, buffers, reports, offheap, attribution, container,
-                ceilings, threads, callers);
+                ceilings, threads, callers, NativeCaches.find(pid, mappings));
     }
 
     /** The resident memory by kind and owned range, and the chunks malloc mapped on its own, among them. */

@@ -178,6 +178,10 @@ final class TableReport {
         for (NativeAllocator a : s.memory().otherAllocators()) {
             line("  other allocator: %s", a.describe());
         }
+        for (NativeCaches.Cache c : s.nativeCaches()) {
+            line("  cache by design: %s's %s, capacity %s (its LOG: %s)", c.component(), c.name(),
+                    Bytes.human(c.capacityBytes()), c.source());
+        }
     }
 
     private void offheap(Sample s) {

@@ -75,9 +75,14 @@ class DuckDbAllocatorTest {
 
     /** The driver's jar, which the build copies to {@code target/test-targets}. */
     static Path duckDbJar() throws IOException {
+        return testTarget("duckdb_jdbc-");
+    }
+
+    /** A third-party jar the build copies to {@code target/test-targets}, by the start of its name. */
+    static Path testTarget(String prefix) throws IOException {
         try (Stream<Path> files = Files.list(Path.of("target/test-targets"))) {
-            return files.filter(f -> f.getFileName().toString().startsWith("duckdb_jdbc-")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no duckdb_jdbc jar in target/test-targets: the build copies it"));
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no " + prefix + "*.jar in target/test-targets: the build copies it"));
         }
     }
 }

@@ -472,6 +472,26 @@ class FindingsTest {
     }
 
     @Nested
+    class NativeCache {
+        @Test
+        void aCacheALibraryKeepsByDesignIsNamedWithItsShareOfMalloc() {
+            Figures f = new Figures();
+            f.nativeCaches = List.of(new NativeCaches.Cache("RocksDB", "LRUCache block cache", 256 * MIB, "/db/LOG"));
+
+            assertThat(findings(null, f.sample())).containsExactly("RocksDB's LRUCache block cache of 256.0 MiB (its"
+                    + " LOG: /db/LOG): up to 256.0 MiB held by design, inside malloc's 80.0 MiB (100 % of it at most)."
+                    + " Memory a cache keeps up to its capacity is not a leak; to hold less, configure a smaller cache.");
+            assertThat(Findings.of(null, f.sample())).extracting(Finding::id, Finding::severity)
+                    .containsExactly(tuple("native-cache", Finding.Severity.INFO));
+        }
+
+        @Test
+        void noCacheNoFinding() {
+            assertThat(Findings.of(null, new Figures().sample())).extracting(Finding::id).doesNotContain("native-cache");
+        }
+    }
+
+    @Nested
     class Unexplained {
         private static final String TEXT = "40.0 MiB (10 %% of RSS) is unexplained: anonymous memory that no part can"
                 + " show is its own, mapped outside malloc by native code or by the JVM.%s";
@@ -557,6 +577,7 @@ class FindingsTest {
         long heapUsed = 100 * MIB;
         Optional<VirtualThreads> virtualThreads = Optional.empty();
         Optional<NativeCallers.Result> nativeCallers = Optional.empty();
+        List<NativeCaches.Cache> nativeCaches = List.of();
         int cpus = 4;
         long heapMax = GIB;
         long maxDirect = 256 * MIB;
@@ -581,7 +602,7 @@ class FindingsTest {
             parts.add(new Attribution.Part("malloc", "malloc (glibc)", malloced, true, -1, "smaps, arenas"));
             return new Sample(4242, time, memory, jvm, Optional.of(new BufferPools(direct, BufferPools.Usage.NONE, churn)),
                     reports, Optional.of(offheap), new Attribution(rss, parts, unexplained),
-                    new ContainerMemory.Result(null, "not read"), null, virtualThreads, nativeCallers);
+                    new ContainerMemory.Result(null, "not read"), null, virtualThreads, nativeCallers, nativeCaches);
         }
     }
 }

@@ -92,6 +92,7 @@ class JsonReportTest {
                         part("otherJvm", 5_242_880, -1, "NMT other categories' mmap committed"),
                         part("offheap", 62_914_560, -1, "dev.offheap MBeans BytesFromOs"),
                         part("malloc", 36_700_160, 47_185_920, "malloc_info, held less top chunks")),
+                "caches", arr(),
                 "allocators", arr(obj("name", "jemalloc", "library", "/opt/app/libengine.so", "linkedIn", true)),
                 "findings", arr(obj("id", "first-id", "severity", "warning", "text", "first"),
                         obj("id", "second-id", "severity", "critical", "text", "with \"quotes\"\nand a newline")),
@@ -139,6 +140,7 @@ class JsonReportTest {
                         part("threadStacks", 0, -1, "smaps, guard-page layout"),
                         part("metaspace", 0, 4_194_304, "metaspace committed"),
                         part("malloc", 0, -1, "smaps, the brk heap and arena heaps")),
+                "caches", arr(),
                 "allocators", arr(),
                 "findings", arr());
 
