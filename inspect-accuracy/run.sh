@@ -5,7 +5,7 @@
 #
 #   inspect-accuracy/run.sh [--jdk 17|25|both] [--nmt on|off|both] [--out DIR] [WORKLOAD...]
 #
-# WORKLOAD: netty lucene h2 inflater inflater-jemalloc zstd duckdb (default: all of them).
+# WORKLOAD: netty lucene h2 inflater inflater-jemalloc zstd duckdb rocksdb threads (default: all of them).
 # --jdk: 17 is Debian's openjdk-17-jdk-headless (/usr/lib/jvm/java-17-openjdk-amd64), 25 the JDK the project
 #        uses ($JAVA_HOME when it is a 25, else one under /usr/lib/jvm). Default both.
 # --nmt: on runs the target with -XX:NativeMemoryTracking=detail, off without NMT. Default both.
@@ -23,7 +23,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
-ALL_WORKLOADS=(netty lucene h2 inflater inflater-jemalloc zstd duckdb)
+ALL_WORKLOADS=(netty lucene h2 inflater inflater-jemalloc zstd duckdb rocksdb threads)
 JEMALLOC=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 JDK17=/usr/lib/jvm/java-17-openjdk-amd64
 READY_TIMEOUT=${READY_TIMEOUT:-300}
@@ -182,6 +182,13 @@ describe() {
             # DuckDB's JNI library links its own jemalloc: neither NMT nor glibc sees the table's memory
             (( major >= 22 )) && TARGET+=(--enable-native-access=ALL-UNNAMED)
             TARGET+=(-Xmx256m -cp "$cp" "$pkg.DuckDbTable" rows=20000000) ;;
+        rocksdb)
+            # RocksDB's block cache (256 MiB, filled) in glibc's malloc
+            (( major >= 22 )) && TARGET+=(--enable-native-access=ALL-UNNAMED)
+            TARGET+=(-Xmx256m -cp "$cp" "$pkg.RocksDbCache" cacheMb=256 rows=300000) ;;
+        threads)
+            # 2,000 platform threads 200 frames deep, and 100,000 parked virtual threads on JDK 21+
+            TARGET+=(-Xmx1g -cp "$cp" "$pkg.ManyThreads" platform=2000 depth=200 virtual=100000) ;;
     esac
 }
 
