@@ -142,6 +142,9 @@ final class NativeCallers {
         String output = commands.run("JVMTI.agent_load", library, "\"" + options + "\"").orElse("");
         Matcher code = RETURN_CODE.matcher(output);
         if (output.startsWith("Error") || !code.find() || !code.group(1).equals("0")) {
+            if (!TargetProcess.isAlive(pid)) {
+                throw InspectException.exited(pid);
+            }
             Path log = dir.resolve("profiler.log");
             String said = Files.isReadable(log) ? Files.readString(log).strip().replace('\n', ' ') : "";
             throw refused(pid, "async-profiler's '" + options.substring(0, options.indexOf(',')) + "' failed: "
@@ -281,9 +284,14 @@ final class NativeCallers {
     private static void extractLibrary(String platform, Path to) throws IOException {
         Path jar = profilerJar().orElseThrow(() -> new IOException("no async-profiler jar on the module or class"
                 + " path (the CLI's build copies tools.profiler:async-profiler to target/lib)"));
-        try (ZipFile zip = new ZipFile(jar.toFile()); InputStream in = zip.getInputStream(
-                zip.getEntry(platform + "/libasyncProfiler.so"))) {
-            Files.copy(in, to, StandardCopyOption.REPLACE_EXISTING);
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            var entry = zip.getEntry(platform + "/libasyncProfiler.so");
+            if (entry == null) {
+                throw new IOException(jar + " has no " + platform + "/libasyncProfiler.so");
+            }
+            try (InputStream in = zip.getInputStream(entry)) {
+                Files.copy(in, to, StandardCopyOption.REPLACE_EXISTING);
+            }
         }
     }
 

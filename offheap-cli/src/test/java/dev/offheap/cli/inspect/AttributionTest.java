@@ -149,6 +149,12 @@ class AttributionTest {
 
         Attribution a = Attribution.of(jemalloc, JVM, reports(NMT, LABELS, null), Optional.of(List.of()));
 
+        assertThat(a.parts()).filteredOn(p -> p.is(PartName.OTHER_ALLOCATOR)).singleElement().satisfies(p -> {
+            assertThat(p.label()).isEqualTo("jemalloc");
+            assertThat(p.source()).isEqualTo("by elimination: anonymous memory no other part explains, with jemalloc"
+                    + " (/usr/lib/x86_64-linux-gnu/libjemalloc.so.2, in place of glibc's malloc)");
+        });
+
         // NMT's metaspace (20), GC (10) and other mappings (4 MiB) show in no label: taken first, by elimination
         assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::exact).contains(tuple("metaspace", 20 * MIB, false),
                 tuple("gc", 10 * MIB, false), tuple("otherJvm", 4 * MIB, false), tuple("otherAllocator", 66 * MIB, false));

@@ -183,12 +183,14 @@ class FindingsTest {
         @Test
         void anAllocatorInsideALibraryIsNamedWithTheComponentsSettingAndNeverSendsTheUserToNmt() {
             Figures f = new Figures();
+            f.byKind.put(MappingKind.NATIVE_HEAP, MIB);
+            f.byKind.put(MappingKind.MALLOC_ARENA, 2 * MIB);
             f.otherAllocators = List.of(new NativeAllocator("jemalloc", "/tmp/libduckdb_java123.so", true));
             f.nmtMode = "off";
             f.unexplained = 0;
 
             assertThat(findings(null, f.sample())).containsExactly("jemalloc in libduckdb_java123.so holds 0 B: the"
-                    + " anonymous memory no other part explains (by elimination). glibc's arenas hold 0 B. jemalloc is"
+                    + " anonymous memory no other part explains (by elimination). glibc's arenas hold 3.0 MiB. jemalloc is"
                     + " linked into /tmp/libduckdb_java123.so for DuckDB's own memory: NMT and glibc's malloc statistics"
                     + " never see it, so only this figure shows it. DuckDB's memory_limit setting bounds it (by default"
                     + " 80 % of the memory DuckDB finds): SET memory_limit = '1GB', or the connection property"
@@ -454,6 +456,16 @@ class FindingsTest {
         }
 
         @Test
+        void aSiteWithoutAKnownRemedyIsFoundWithoutOne() {
+            Figures f = new Figures();
+            f.nativeCallers = Optional.of(new NativeCallers.Result(java.time.Duration.ofSeconds(60), 4 * MIB, 2 * MIB, 5,
+                    List.of(site("com.example.Codec.open", 2 * MIB, 2 * MIB))));
+
+            assertThat(findings(null, f.sample())).singleElement().asString().endsWith("to see whether it keeps growing.")
+                    .contains("(10 allocations, 2.0 MiB/min;");
+        }
+
+        @Test
         void lessThanAMebibyteMostlyFreedTheJvmsOwnOrNotRecordedIsNot() {
             Figures small = new Figures();
             small.nativeCallers = Optional.of(new NativeCallers.Result(java.time.Duration.ofSeconds(10), 0, 0, 0,
@@ -483,6 +495,14 @@ class FindingsTest {
                     + " Memory a cache keeps up to its capacity is not a leak; to hold less, configure a smaller cache.");
             assertThat(Findings.of(null, f.sample())).extracting(Finding::id, Finding::severity)
                     .containsExactly(tuple("native-cache", Finding.Severity.INFO));
+        }
+
+        @Test
+        void theShareIsTheCapacityOverTheMallocPart() {
+            Figures f = new Figures();
+            f.nativeCaches = List.of(new NativeCaches.Cache("RocksDB", "LRUCache block cache", 40 * MIB, "/db/LOG"));
+
+            assertThat(findings(null, f.sample()).getFirst()).contains("inside malloc's 80.0 MiB (50 % of it at most)");
         }
 
         @Test
@@ -578,6 +598,7 @@ class FindingsTest {
         Optional<VirtualThreads> virtualThreads = Optional.empty();
         Optional<NativeCallers.Result> nativeCallers = Optional.empty();
         List<NativeCaches.Cache> nativeCaches = List.of();
+        Map<MappingKind, Long> byKind = new EnumMap<>(MappingKind.class);
         int cpus = 4;
         long heapMax = GIB;
         long maxDirect = 256 * MIB;
@@ -590,7 +611,7 @@ class FindingsTest {
         List<OffheapBean> offheap = List.of(bean("BufferPool", "http", Map.of("BytesFromOs", 8 * MIB, "Leaks", 0L)));
 
         Sample sample() {
-            ProcessMemory memory = new ProcessMemory(rss, rss, 0, 0, 0, new EnumMap<>(MappingKind.class), Map.of(), Map.of(), 100,
+            ProcessMemory memory = new ProcessMemory(rss, rss, 0, 0, 0, byKind, Map.of(), Map.of(), 100,
                     otherAllocators);
             JvmAreas jvm = new JvmAreas("OpenJDK 64-Bit Server VM 25", cpus, "/opt/jdk", heapUsed, 300 * MIB, heapMax,
                     20 * MIB, 18 * MIB, 10 * MIB, 20, maxDirect, nmtMode);

@@ -35,6 +35,10 @@ class GcTablesTest {
         assertThat(GcTables.estimate(jdk17Heap, JDK17, 512 * MIB)).isEqualTo(19 * MIB);
         assertThat(GcTables.estimate(jdk25Heap, "OpenJDK 64-Bit Server VM 21.0.5+11-LTS", 512 * MIB)).isEqualTo(10 * MIB);
         assertThat(GcTables.estimate(jdk25Heap, "OpenJDK 64-Bit Server VM 19.0.2+7", 512 * MIB)).isEqualTo(19 * MIB);
+        assertThat(GcTables.estimate(jdk25Heap, "OpenJDK 64-Bit Server VM 20+36", 512 * MIB)).as("one bitmap since 20")
+                .isEqualTo(10 * MIB);
+        assertThat(GcTables.how("OpenJDK 64-Bit Server VM 20+36")).contains("10/512");
+        assertThat(GcTables.how("OpenJDK 64-Bit Server VM 19.0.2+7")).contains("19/512");
         assertThat(GcTables.how(JDK25)).contains("10/512");
         assertThat(GcTables.how(JDK17)).contains("19/512");
     }

@@ -99,6 +99,20 @@ class NativeAllocatorsTest {
     }
 
     @Test
+    void aLibraryThisJvmMapsIsReadThroughProcAndItsAllocatorFound() throws IOException {
+        Path lib = library("libengine.so", "<jemalloc>: conf\0");
+        try (FileChannel file = FileChannel.open(lib, StandardOpenOption.READ)) {
+            var mapped = file.map(FileChannel.MapMode.READ_ONLY, 0, file.size());
+            mapped.get(0); // resident, so smaps lists it like any library
+            long pid = ProcessHandle.current().pid();
+            List<Mapping> mappings = Smaps.parse(Files.readString(Path.of("/proc/self/smaps")));
+
+            assertThat(NativeAllocators.find(pid, mappings, System.getProperty("java.home")))
+                    .containsExactly(new NativeAllocator("jemalloc", lib.toString(), true));
+        }
+    }
+
+    @Test
     void thisJvmsOwnLibrariesHoldNoOtherAllocator() throws IOException {
         long pid = ProcessHandle.current().pid();
         List<Mapping> mappings = Smaps.parse(Files.readString(Path.of("/proc/self/smaps")));

@@ -61,6 +61,24 @@ class NativeCachesTest {
     }
 
     @Test
+    void theLogsATargetHoldsOpenAreFoundThroughItsDescriptors(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        // this JVM as the target: it holds a RocksDB LOG open and "maps" RocksDB's library
+        java.nio.file.Path log = dir.resolve("LOG");
+        java.nio.file.Files.writeString(log, "  block_cache: 0x7f01\n  block_cache_name: LRUCache\n"
+                + "  block_cache_options:\n    capacity : 1048576\n");
+        java.nio.file.Path other = dir.resolve("OTHER");
+        java.nio.file.Files.writeString(other, "  block_cache: 0x7f02\n    capacity : 2048\n");
+        List<Mapping> rocks = List.of(new Mapping(0x1000, 0x2000, "r-xp", "/tmp/librocksdbjni123.so", 4096, 0, 0));
+        try (var open = java.nio.channels.FileChannel.open(log); var notALog = java.nio.channels.FileChannel.open(other)) {
+            assertThat(NativeCaches.find(ProcessHandle.current().pid(), rocks)).containsExactly(
+                    new NativeCaches.Cache("RocksDB", "LRUCache block cache", 1_048_576, log.toString()));
+        }
+        assertThat(NativeCaches.find(ProcessHandle.current().pid(), rocks)).as("once closed").isEmpty();
+        assertThat(NativeCaches.find(Long.MAX_VALUE, rocks)).as("no such process").isEmpty();
+    }
+
+    @Test
     void aLogWithoutABlockCacheOrAProcessWithoutRocksDbHasNone() {
         assertThat(NativeCaches.rocksDb("  no_block_cache: 1\n  persistent_cache: (nil)\n", "LOG")).isEmpty();
         assertThat(NativeCaches.find(ProcessHandle.current().pid(),
