@@ -48,7 +48,12 @@ final class Findings {
     private Findings() {}
 
     static List<Finding> of(Sample previous, Sample now) {
-        List<Finding> found = new ArrayList<>();
+        return of(previous, now, null);
+    }
+
+    /** With a watch's {@code history} (null for none), also the parts that grow steadily ({@link GrowthFindings}). */
+    static List<Finding> of(Sample previous, Sample now, WatchHistory history) {
+        List<Finding> found = new ArrayList<>(GrowthFindings.of(history, now));
         directChurn(previous, now, found);
         malloc(now, found);
         directLimit(now, found);

@@ -65,6 +65,13 @@ public final class InspectCommand implements Callable<Integer> {
             description = "Take a sample every SECONDS, with changes since the previous one, until interrupted.")
     private Integer watch;
 
+    @Option(names = "--count", paramLabel = "N", description = "With --watch: stop after N samples.")
+    private Integer count;
+
+    @Option(names = "--full", description = "With --watch: the full report at every sample; without it, the first"
+            + " sample is a full report and each one after it a line of what changed, with the findings that are new.")
+    private boolean full;
+
     @Option(names = "--jmx", description = "Also read the JDK's buffer pools (with the direct buffers' churn rate over"
             + " half a second) and offheap's MBeans over JMX, starting the target's local JMX agent when it does not"
             + " run. The agent stays running: about " + Connection.JMX_AGENT_MIB + " MiB and several threads there."
@@ -100,6 +107,10 @@ public final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         if (watch != null && watch <= 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--watch needs a positive number of seconds");
+        }
+        if ((count != null || full) && watch == null || count != null && count <= 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), count != null && count <= 0
+                    ? "--count needs a positive number of samples" : "--count and --full go with --watch");
         }
         if (nativeCallers != null && (nativeCallers <= 0 || watch != null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), nativeCallers <= 0
@@ -156,19 +167,31 @@ public final class InspectCommand implements Callable<Integer> {
     /** One report, or in watch mode one every {@code watch} seconds until interrupted. */
     private void report(long target, PrintWriter out, Source source) {
         Sample previous = null;
-        while (true) {
+        List<Finding> before = List.of();
+        WatchHistory history = watch == null ? null : new WatchHistory();
+        for (int taken = 1; ; taken++) {
             long start = System.nanoTime();
             Sample now = sample(source, target);
-            List<Finding> findings = Findings.of(previous, now);
-            out.print(json ? JsonReport.of(previous, now, findings) + "\n" : TableReport.of(previous, now, findings));
+            if (history != null) {
+                history.add(now);
+            }
+            List<Finding> findings = Findings.of(previous, now, history);
+            if (json) {
+                out.print(JsonReport.of(previous, now, findings, history) + "\n");
+            } else if (previous == null || full) {
+                out.print(TableReport.of(previous, now, findings));
+            } else {
+                out.print(TableReport.change(previous, now, findings, before));
+            }
             out.flush();
-            if (watch == null) {
+            if (watch == null || (count != null && taken >= count)) {
                 return;
             }
-            previous = now;
-            if (!json) {
+            if (!json && (previous == null || full)) {
                 out.println();
             }
+            previous = now;
+            before = findings;
             sleep(watch * 1000L - (System.nanoTime() - start) / 1_000_000);
         }
     }

@@ -42,6 +42,11 @@ final class JsonReport {
     private JsonReport() {}
 
     static String of(Sample previous, Sample now, List<Finding> findings) {
+        return of(previous, now, findings, null);
+    }
+
+    /** With a watch's {@code history}, also {@code growth}: each figure's rate over the samples so far. */
+    static String of(Sample previous, Sample now, List<Finding> findings, WatchHistory history) {
         Json json = new Json().beginObject();
         json.field("version", VERSION).field("pid", now.pid()).field("time", now.time().toString()).field("vm", now.jvm().vm());
         headline(json, now);
@@ -112,7 +117,26 @@ final class JsonReport {
             }
             json.endObject();
         }
+        if (history != null) {
+            json.key("growth").beginArray();
+            for (Attribution.Part p : now.attribution().parts()) {
+                growth(json, p.key(), history);
+            }
+            growth(json, WatchHistory.UNEXPLAINED, history);
+            if (now.reports().malloc() != null) {
+                growth(json, WatchHistory.MALLOC_IN_USE, history);
+                growth(json, WatchHistory.MALLOC_FREE, history);
+            }
+            json.endArray();
+        }
         return json.endObject().toString();
+    }
+
+    private static void growth(Json json, String key, WatchHistory history) {
+        java.util.Optional<Growth> g = history.growth(key);
+        json.beginObject().field("figure", key).field("bytesPerSecond", history.rate(key))
+                .field("samples", history.points(key).size()).key("steady").value(g.isPresent())
+                .key("since").value(g.map(x -> x.since().toString()).orElse(null)).endObject();
     }
 
     private static final String[] HEADLINE = {"rss", "heap", "direct", "mapped", "malloc", "offheap", "unexplained"};

@@ -42,6 +42,38 @@ final class TableReport {
         return t.out.toString();
     }
 
+    /**
+     * Watch mode after its first sample: one line with the time, RSS and every part that changed by 64 KiB or
+     * more, then the findings that were not there at the sample before, in full.
+     */
+    static String change(Sample previous, Sample now, List<Finding> findings, List<Finding> before) {
+        TableReport t = new TableReport();
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s  RSS %s (%s)",
+                now.time().toString().substring(11, 19), Bytes.human(now.memory().rss()),
+                signed(now.memory().rss() - previous.memory().rss())));
+        Attribution a = now.attribution();
+        for (Attribution.Part p : a.parts()) {
+            long change = p.bytes() - previous.attribution().part(p.key());
+            if (Math.abs(change) >= CHANGE) {
+                line.append(String.format(Locale.ROOT, "  %s %s (%s)", p.label(), Bytes.human(p.bytes()), signed(change)));
+            }
+        }
+        long unexplained = a.unexplained() - previous.attribution().unexplained();
+        if (Math.abs(unexplained) >= CHANGE) {
+            line.append(String.format(Locale.ROOT, "  unexplained %s (%s)", Bytes.human(a.unexplained()), signed(unexplained)));
+        }
+        t.out.append(line).append('\n');
+        List<String> known = before.stream().map(Finding::id).toList();
+        for (Finding f : findings) {
+            if (!known.contains(f.id())) {
+                t.line("  - [%s] %s", f.severity().key(), f.text());
+            }
+        }
+        return t.out.toString();
+    }
+
+    private static final long CHANGE = 64 * 1024;
+
     private void line(String format, Object... args) {
         out.append(String.format(Locale.ROOT, format, args)).append('\n');
     }

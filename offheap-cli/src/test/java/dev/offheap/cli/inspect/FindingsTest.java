@@ -588,6 +588,7 @@ class FindingsTest {
 
     /** A healthy sample's figures; each test changes a few. RSS is heap, malloc and unexplained. */
     static final class Figures {
+        static final Instant T0 = FindingsTest.T0;
         Instant time = T0;
         long rss = 400 * MIB;
         long heap = 300 * MIB;

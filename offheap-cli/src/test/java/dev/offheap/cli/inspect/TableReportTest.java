@@ -138,6 +138,18 @@ class TableReportTest {
     }
 
     @Test
+    void afterTheFirstSampleAWatchPrintsALineOfWhatChangedAndOnlyTheNewFindings() {
+        Finding known = Finding.warning("growing-malloc", "malloc (glibc) is growing steadily");
+        Finding fresh = Finding.critical("container-near-limit", "The container is close to its memory limit");
+
+        String line = TableReport.change(ReportSamples.previous(), ReportSamples.now(), List.of(known, fresh), List.of(known));
+
+        assertThat(line).isEqualTo("05:06:07  RSS 500.0 MiB (+20.0 MiB)  Java heap 250.0 MiB (+10.0 MiB)  GC structures"
+                + " 10.0 MiB (+10.0 MiB)  malloc (glibc) 35.0 MiB (-5.0 MiB)  unexplained 25.0 MiB (+5.0 MiB)\n"
+                + "  - [critical] The container is close to its memory limit\n");
+    }
+
+    @Test
     void theHeadingsOfThePartsTableEndWhereTheirColumnsEnd() {
         List<String> lines = TableReport.of(ReportSamples.previous(), ReportSamples.now(), List.of()).lines().toList();
         String heading = lines.stream().filter(l -> l.startsWith("Where RSS goes")).findFirst().orElseThrow();
