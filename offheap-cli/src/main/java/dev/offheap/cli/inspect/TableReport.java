@@ -253,6 +253,10 @@ final class TableReport {
             line("container   %s", s.container().problem());
         } else {
             c.tableLines(previous == null ? null : previous.containerMemory()).forEach(l -> line("%s", l));
+            if (c.usage() != null && c.usage().value() > 0) {
+                line("  this JVM     %s RSS, %.0f %% of the cgroup's usage: the cgroup counts every process in it and"
+                        + " their page cache", Bytes.human(s.memory().rss()), 100.0 * s.memory().rss() / c.usage().value());
+            }
         }
         if (s.ceilings() != null) {
             s.ceilings().tableLines(c).forEach(l -> line("%s", l));

@@ -150,6 +150,19 @@ class TableReportTest {
     }
 
     @Test
+    void theContainerSectionSaysWhichShareOfTheWholeCgroupIsThisJvm() {
+        Sample now = ReportSamples.now();
+        ContainerMemory cgroup = new ContainerMemory(2, "v2", "/app", "/sys/fs/cgroup/app", true,
+                new ContainerMemory.Figure(4L << 30, "memory.max"), null,
+                new ContainerMemory.Figure(2000L << 20, "memory.current"), null, null, null, null, null, null, null, null);
+        Sample contained = new Sample(now.pid(), now.time(), now.memory(), now.jvm(), now.buffers(), now.reports(),
+                now.offheap(), now.attribution(), new ContainerMemory.Result(cgroup, null), null);
+
+        assertThat(TableReport.of(null, contained, List.of())).contains("  this JVM     500.0 MiB RSS, 25 % of the"
+                + " cgroup's usage: the cgroup counts every process in it and their page cache\n");
+    }
+
+    @Test
     void theHeadingsOfThePartsTableEndWhereTheirColumnsEnd() {
         List<String> lines = TableReport.of(ReportSamples.previous(), ReportSamples.now(), List.of()).lines().toList();
         String heading = lines.stream().filter(l -> l.startsWith("Where RSS goes")).findFirst().orElseThrow();
