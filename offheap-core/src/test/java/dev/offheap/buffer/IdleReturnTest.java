@@ -199,8 +199,8 @@ class IdleReturnTest {
             assertThat(pool.stats().bytesFromOs()).isPositive();
             assertThat(pool.idleReturnWatching()).isTrue();
 
-            long deadline = System.nanoTime() + Waits.LIMIT.toNanos();
-            while (pool.stats().bytesFromOs() > 0 && System.nanoTime() < deadline) {
+            Waits.Stopwatch waited = new Waits.Stopwatch();
+            while (pool.stats().bytesFromOs() > 0 && !waited.expired()) {
                 Thread.sleep(10);
             }
             assertThat(pool.stats().bytesFromOs()).as("bytes from the OS, %s after the burst", Waits.LIMIT).isZero();

@@ -85,9 +85,9 @@ public final class HeldByIo implements AutoCloseable {
                 failure.set(e);
             }
         });
-        long deadline = System.nanoTime() + Waits.LIMIT.toNanos();
+        Waits.Stopwatch waited = new Waits.Stopwatch();
         while (!inNativeRead(reader)) {
-            if (System.nanoTime() > deadline || !reader.isAlive()) {
+            if (waited.expired() || !reader.isAlive()) {
                 throw new AssertionError("the reader never blocked in its read: " + failure.get());
             }
             Thread.sleep(1);

@@ -210,9 +210,9 @@ public final class RacingIo {
     }
 
     private void awaitBlocked() throws InterruptedException {
-        long deadline = System.nanoTime() + Waits.LIMIT.toNanos();
+        Waits.Stopwatch waited = new Waits.Stopwatch();
         while (thread.isAlive() && !inNativeCall()) {
-            if (System.nanoTime() > deadline) {
+            if (waited.expired()) {
                 throw new AssertionError(kind + " never blocked:\n" + Waits.stack(thread));
             }
             Thread.onSpinWait();

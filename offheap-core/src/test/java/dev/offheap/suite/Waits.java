@@ -50,11 +50,40 @@ public final class Waits {
         join(Arrays.asList(threads));
     }
 
+    /**
+     * The waits below are counted in slices of this, not as one deadline on the monotonic clock: a clock that jumps
+     * (run 36 saw a thread that had just started declared stuck "after PT2M" in a child JVM that ran 1.6 s: its
+     * nanoTime leapt past the deadline between two reads, as a VM's clock can when it is paused or moved) cuts one
+     * slice short, not the whole wait.
+     */
+    private static final Duration SLICE = Duration.ofMillis(100);
+    private static final long SLICES = LIMIT.toMillis() / SLICE.toMillis();
+
+    /**
+     * Time waited in a polling loop, read on the monotonic clock between polls but with each step counted as at most
+     * a {@link #SLICE}: a jump of the clock counts as one slice, a real wait as what it took.
+     */
+    public static final class Stopwatch {
+        private long last = System.nanoTime();
+        private long waited;
+
+        /** True once {@link #LIMIT} has been waited since this stopwatch was made. */
+        public boolean expired() {
+            long now = System.nanoTime();
+            waited += Math.clamp(now - last, 0, SLICE.toNanos());
+            last = now;
+            return waited >= LIMIT.toNanos();
+        }
+    }
+
     /** Joins each thread, failing with its stack if one still runs after {@link #LIMIT} in all. */
     public static void join(Collection<Thread> threads) throws InterruptedException {
-        long deadline = System.nanoTime() + LIMIT.toNanos();
+        long left = SLICES;
         for (Thread thread : threads) {
-            thread.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            while (thread.isAlive() && left > 0) {
+                thread.join(SLICE);
+                left--;
+            }
             if (thread.isAlive()) {
                 throw new AssertionError("thread '" + thread.getName() + "' still runs after " + LIMIT + ", at:\n"
                         + stack(thread));
@@ -64,25 +93,33 @@ public final class Waits {
 
     /** Awaits {@code latch}, failing after {@link #LIMIT} with {@code what} and the count left. */
     public static void await(CountDownLatch latch, String what) throws InterruptedException {
-        if (!latch.await(LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new AssertionError(what + ": still waiting after " + LIMIT + " (" + latch.getCount() + " to go)");
+        for (long left = SLICES; left > 0; left--) {
+            if (latch.await(SLICE.toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
         }
+        throw new AssertionError(what + ": still waiting after " + LIMIT + " (" + latch.getCount() + " to go)");
     }
 
     /** Takes a permit, failing after {@link #LIMIT} with {@code what}. */
     public static void acquire(Semaphore semaphore, String what) throws InterruptedException {
-        if (!semaphore.tryAcquire(LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new AssertionError(what + ": no permit after " + LIMIT);
+        for (long left = SLICES; left > 0; left--) {
+            if (semaphore.tryAcquire(SLICE.toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
         }
+        throw new AssertionError(what + ": no permit after " + LIMIT);
     }
 
     /** Takes the head of {@code queue}, failing after {@link #LIMIT} with {@code what}. */
     public static <T> T take(BlockingQueue<T> queue, String what) throws InterruptedException {
-        T head = queue.poll(LIMIT.toMillis(), TimeUnit.MILLISECONDS);
-        if (head == null) {
-            throw new AssertionError(what + ": nothing came after " + LIMIT);
+        for (long left = SLICES; left > 0; left--) {
+            T head = queue.poll(SLICE.toMillis(), TimeUnit.MILLISECONDS);
+            if (head != null) {
+                return head;
+            }
         }
-        return head;
+        throw new AssertionError(what + ": nothing came after " + LIMIT);
     }
 
     /** What a process printed (standard output, and standard error if merged) and how it exited. */
@@ -96,7 +133,11 @@ public final class Waits {
     public static Finished finish(Process process, Duration timeout, String what) throws InterruptedException {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         Thread reader = Thread.ofVirtual().start(() -> copy(process.getInputStream(), output));
-        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        boolean ended = false;
+        for (long left = Math.max(1, timeout.toMillis() / SLICE.toMillis()); left > 0 && !ended; left--) {
+            ended = process.waitFor(SLICE.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        if (!ended) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             reader.join(Duration.ofSeconds(10));
             throw new AssertionError(what + " did not end within " + timeout + "; it printed:\n" + text(output));

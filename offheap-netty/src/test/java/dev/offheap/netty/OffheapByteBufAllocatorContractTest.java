@@ -460,8 +460,8 @@ class OffheapByteBufAllocatorContractTest {
             burstOnEachLoop(alloc, loops);
             assertThat(pool.stats().threadCacheBytes()).as("the loops' caches after the burst").isPositive();
 
-            long deadline = System.nanoTime() + Waits.LIMIT.toNanos();
-            while (pool.stats().bytesFromOs() > 0 && System.nanoTime() < deadline) {
+            Waits.Stopwatch waited = new Waits.Stopwatch();
+            while (pool.stats().bytesFromOs() > 0 && !waited.expired()) {
                 Thread.sleep(10);
             }
 
