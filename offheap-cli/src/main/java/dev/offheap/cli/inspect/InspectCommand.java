@@ -72,6 +72,11 @@ public final class InspectCommand implements Callable<Integer> {
             + " sample is a full report and each one after it a line of what changed, with the findings that are new.")
     private boolean full;
 
+    @Option(names = "--record", paramLabel = "FILE", description = "Also append every sample to FILE as one line of"
+            + " JSON (the --json document), written and flushed as it is taken, so that a watch stopped or killed"
+            + " leaves whole lines.")
+    private java.nio.file.Path record;
+
     @Option(names = "--jmx", description = "Also read the JDK's buffer pools (with the direct buffers' churn rate over"
             + " half a second) and offheap's MBeans over JMX, starting the target's local JMX agent when it does not"
             + " run. The agent stays running: about " + Connection.JMX_AGENT_MIB + " MiB and several threads there."
@@ -166,6 +171,12 @@ public final class InspectCommand implements Callable<Integer> {
 
     /** One report, or in watch mode one every {@code watch} seconds until interrupted. */
     private void report(long target, PrintWriter out, Source source) {
+        try (SampleRecord recorder = record == null ? null : SampleRecord.open(record)) {
+            report(target, out, source, recorder);
+        }
+    }
+
+    private void report(long target, PrintWriter out, Source source, SampleRecord recorder) {
         Sample previous = null;
         List<Finding> before = List.of();
         WatchHistory history = watch == null ? null : new WatchHistory();
@@ -176,6 +187,9 @@ public final class InspectCommand implements Callable<Integer> {
                 history.add(now);
             }
             List<Finding> findings = Findings.of(previous, now, history);
+            if (recorder != null) {
+                recorder.write(JsonReport.of(previous, now, findings, history));
+            }
             if (json) {
                 out.print(JsonReport.of(previous, now, findings, history) + "\n");
             } else if (previous == null || full) {

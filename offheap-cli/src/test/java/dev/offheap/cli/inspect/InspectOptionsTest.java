@@ -43,6 +43,33 @@ class InspectOptionsTest {
     }
 
     @Test
+    void aRecordHasEverySampleAsALineOfJsonAndAnotherWatchAppendsToIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = dir.resolve("record.jsonl");
+        long pid = ProcessHandle.current().pid();
+
+        InspectRun.Result first = InspectRun.run(pid, "--no-attach", "--watch", "1", "--count", "3", "--record", file.toString());
+        InspectRun.Result second = InspectRun.run(pid, "--no-attach", "--record", file.toString());
+
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(first.out()).as("the tables still go to the output").startsWith("offheap inspect ");
+        java.util.List<String> lines = java.nio.file.Files.readAllLines(file);
+        assertThat(lines).hasSize(4).allSatisfy(line -> assertThat(MiniJson.object(line)).containsEntry("version", 3L));
+        assertThat(MiniJson.object(lines.get(2))).containsKeys("delta", "growth");
+        assertThat(MiniJson.object(lines.get(3))).doesNotContainKey("growth");
+    }
+
+    @Test
+    void aRecordThatCannotBeWrittenIsOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        InspectRun.Result result = InspectRun.run(ProcessHandle.current().pid(), "--no-attach", "--record",
+                dir.resolve("no/such/dir/record.jsonl").toString());
+
+        assertThat(result.exit()).isEqualTo(InspectException.FAILED);
+        assertThat(result.err()).startsWith("offheap inspect: cannot write the record ").hasLineCount(1);
+    }
+
+    @Test
     void aCountEndsAWatch() {
         InspectRun.Result result = InspectRun.run(ProcessHandle.current().pid(), "--no-attach", "--watch", "1", "--count",
                 "2");
