@@ -141,9 +141,18 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
         if (nmt != null) {
             // Without labels every JVM part comes by elimination; with them only those no label shows.
             String how = labelled ? "no label shows it: by elimination" : "by elimination";
-            for (JvmPart p : JvmPart.values()) {
+            for (JvmPart p : eliminationOrder(jvm)) {
                 if (!labelled || unlabelled.contains(p)) {
-                    anonymous.take(p.name, p.nmtFigure(nmt), how + ", at most NMT's committed " + p.nmtName);
+                    long bound = p.nmtFigure(nmt);
+                    long inUse = inUseTables(jvm);
+                    if (p == JvmPart.GC && inUse >= 0 && inUse < bound) {
+                        anonymous.take(p.name, inUse, how + ", at most " + GcTables.how(jvm.vm()).replace(
+                                "committed heap", "heap in use") + " (NMT's committed GC, "
+                                + dev.offheap.account.Bytes.human(bound) + ", counts G1's mark stack and task queues"
+                                + " too, barely touched)");
+                    } else {
+                        anonymous.take(p.name, bound, how + ", at most NMT's committed " + p.nmtName);
+                    }
                 }
             }
         }
@@ -187,6 +196,28 @@ record Attribution(long rss, List<Part> parts, long unexplained) {
 
     private static String allocators(ProcessMemory memory) {
         return String.join("; ", memory.otherAllocators().stream().map(NativeAllocator::describe).toList());
+    }
+
+    /**
+     * The order the JVM's parts are taken by elimination: the tightest bound first. With G1's estimate the GC part
+     * goes first, at most its tables for the heap in use: NMT's committed metaspace would otherwise take the GC's
+     * pages too (InflaterLeakTest on JDK 17 with NMT summary left GC 0 of its 0.5-1 MiB).
+     */
+    private static List<JvmPart> eliminationOrder(JvmAreas jvm) {
+        return inUseTables(jvm) >= 0 ? List.of(JvmPart.GC, JvmPart.METASPACE, JvmPart.OTHER_JVM)
+                : List.of(JvmPart.values());
+    }
+
+    /**
+     * G1's side tables for the heap in use, -1 without an estimate: the pages a collection has touched, closer to
+     * what is resident than the tables for the committed heap, which a heap committed but little used leaves
+     * untouched (taken first, the committed figure took metaspace's pages: 9.5 of InflaterLeak's 10 MiB on JDK 17).
+     */
+    private static long inUseTables(JvmAreas jvm) {
+        if (jvm.gcTablesEstimate() <= 0 || jvm.heapCommitted() <= 0 || jvm.heapUsed() < 0) {
+            return -1;
+        }
+        return (long) ((double) jvm.gcTablesEstimate() * Math.min(jvm.heapUsed(), jvm.heapCommitted()) / jvm.heapCommitted());
     }
 
     /** The JVM's parts NMT labels and counts: exact where labelled, else by elimination at most NMT's figure. */

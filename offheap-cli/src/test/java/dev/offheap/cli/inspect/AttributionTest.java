@@ -70,6 +70,24 @@ class AttributionTest {
     }
 
     @Test
+    void withNmtButNoLabelsG1sEstimateBoundsTheGcPartWhichGoesBeforeMetaspace() {
+        // 256 MiB in use of 512 committed: G1's tables for the heap in use are half the 8 MiB estimate
+        JvmAreas g1 = new JvmAreas("VM 17", 4, "/opt/jdk", 256 * MIB, 512 * MIB, 1024 * MIB, 30 * MIB, 28 * MIB,
+                12 * MIB, 20, 0, "summary", 8 * MIB);
+        ProcessMemory memory = memory(Map.of(MappingKind.ANONYMOUS, 25 * MIB), Map.of());
+
+        Attribution a = Attribution.of(memory, g1, reports(NMT, VmMap.EMPTY, MALLOC), Optional.of(List.of()));
+
+        // before: metaspace took 19 MiB and left GC nothing; now GC takes at most G1's 4 MiB first
+        assertThat(a.parts()).extracting(Part::key, Part::bytes, Part::bound).containsSubsequence(
+                tuple("malloc", 6 * MIB, 6 * MIB), tuple("gc", 4 * MIB, 4 * MIB), tuple("metaspace", 15 * MIB, 20 * MIB),
+                tuple("otherJvm", 0L, 4 * MIB));
+        assertThat(a.parts()).filteredOn(p -> p.is(PartName.GC)).singleElement()
+                .satisfies(p -> assertThat(p.source()).contains("at most G1's").contains("NMT's committed GC, 10.0 MiB"));
+        assertThat(a.unexplained()).isZero();
+    }
+
+    @Test
     void withoutNmtG1sTablesTakeWhatWouldBeUnexplainedAtMostTheirEstimateAndNeverAnotherAllocatorsShare() {
         JvmAreas g1 = new JvmAreas("VM 25", 4, "/opt/jdk", 200 * MIB, 512 * MIB, 1024 * MIB, 30 * MIB, 28 * MIB,
                 12 * MIB, 20, 0, "off", 10 * MIB);
