@@ -187,11 +187,12 @@ public final class InspectCommand implements Callable<Integer> {
                 history.add(now);
             }
             List<Finding> findings = Findings.of(previous, now, history);
+            String document = json || recorder != null ? JsonReport.of(previous, now, findings, history) : null;
             if (recorder != null) {
-                recorder.write(JsonReport.of(previous, now, findings, history));
+                recorder.write(document);
             }
             if (json) {
-                out.print(JsonReport.of(previous, now, findings, history) + "\n");
+                out.print(document + "\n");
             } else if (previous == null || full) {
                 out.print(TableReport.of(previous, now, findings));
             } else {

@@ -193,7 +193,7 @@ final class TableReport {
         line("");
         if (m == null) {
             line("malloc      unavailable: %s", s.reports().mallocProblem());
-            otherAllocators(s);
+            nativeComponents(s);
             return;
         }
         line("malloc (glibc's malloc_info, through System.native_heap_info)");
@@ -203,10 +203,11 @@ final class TableReport {
                 Bytes.human(m.mmappedBytes()));
         line("  fragmentation %.1f %% (free but not returnable / all not returnable, over the arenas)",
                 100 * m.fragmentation());
-        otherAllocators(s);
+        nativeComponents(s);
     }
 
-    private void otherAllocators(Sample s) {
+    /** The allocators besides glibc's and the caches native libraries keep by design. */
+    private void nativeComponents(Sample s) {
         for (NativeAllocator a : s.memory().otherAllocators()) {
             line("  other allocator: %s", a.describe());
         }

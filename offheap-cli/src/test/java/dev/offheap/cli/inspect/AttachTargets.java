@@ -129,6 +129,14 @@ final class AttachTargets {
      * ({@code /tmp/.java_pid<pid>}) on the way out; SIGKILL only if it has not ended after 30 s. A killed JVM
      * leaves the socket behind, where a later process given the same pid would find it.
      */
+    /** A third-party jar the build copies to {@code target/test-targets} (pom.xml), by the start of its name. */
+    static Path thirdPartyJar(String prefix) throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("target/test-targets"))) {
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no " + prefix + "*.jar in target/test-targets: the build copies it"));
+        }
+    }
+
     /**
      * Starts a target whose first line out is {@code READY} once it holds the state a test inspects (its errors go
      * to this JVM's), and waits for that line.

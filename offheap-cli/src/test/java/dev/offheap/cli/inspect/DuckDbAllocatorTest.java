@@ -19,12 +19,9 @@ package dev.offheap.cli.inspect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +43,7 @@ class DuckDbAllocatorTest {
         String java = ProcessHandle.current().info().command().orElseThrow();
         Path program = Path.of("src/test/resources/inspect/DuckDbTable.java").toAbsolutePath();
         Process target = AttachTargets.startReady(new ProcessBuilder(java, "-Xmx256m", "--enable-native-access=ALL-UNNAMED",
-                "-cp", duckDbJar().toString(), program.toString(), "10000000"));
+                "-cp", AttachTargets.thirdPartyJar("duckdb_jdbc-").toString(), program.toString(), "10000000"));
         try {
             Map<String, Object> json = InspectRun.json(target.pid());
             double rss = MiniJson.number(json, "rss");
@@ -70,19 +67,6 @@ class DuckDbAllocatorTest {
             assertThat(findings).noneSatisfy(f -> assertThat((String) f.get("text")).contains("NativeMemoryTracking"));
         } finally {
             AttachTargets.end(target);
-        }
-    }
-
-    /** The driver's jar, which the build copies to {@code target/test-targets}. */
-    static Path duckDbJar() throws IOException {
-        return testTarget("duckdb_jdbc-");
-    }
-
-    /** A third-party jar the build copies to {@code target/test-targets}, by the start of its name. */
-    static Path testTarget(String prefix) throws IOException {
-        try (Stream<Path> files = Files.list(Path.of("target/test-targets"))) {
-            return files.filter(f -> f.getFileName().toString().startsWith(prefix)).findFirst()
-                    .orElseThrow(() -> new AssertionError("no " + prefix + "*.jar in target/test-targets: the build copies it"));
         }
     }
 }

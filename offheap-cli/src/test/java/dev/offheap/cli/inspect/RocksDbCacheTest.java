@@ -41,7 +41,7 @@ class RocksDbCacheTest {
         String java = ProcessHandle.current().info().command().orElseThrow();
         Path program = Path.of("src/test/resources/inspect/RocksDbCache.java").toAbsolutePath();
         Process target = AttachTargets.startReady(new ProcessBuilder(java, "-Xmx256m", "--enable-native-access=ALL-UNNAMED",
-                "-cp", DuckDbAllocatorTest.testTarget("rocksdbjni-").toString(), program.toString(), "64"));
+                "-cp", AttachTargets.thirdPartyJar("rocksdbjni-").toString(), program.toString(), "64"));
         try {
             Map<String, Object> json = InspectRun.json(target.pid());
 
