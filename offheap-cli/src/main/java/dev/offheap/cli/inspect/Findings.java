@@ -39,9 +39,6 @@ final class Findings {
     private static final long DIRECT_WITHOUT_MAX_HEAP = 256 * MIB;
     private static final long OUTSIDE_HEAP = 128 * MIB;
     private static final double UNEXPLAINED_SHARE = 0.10;
-    private static final long NATIVE_HELD = MIB;
-    private static final long RETAINED_BYTES = 32 * MIB;
-    private static final double NATIVE_HELD_SHARE = 0.5;
     private static final long VIRTUAL_STACKS = 64 * MIB;
     private static final double VIRTUAL_STACKS_SHARE = 0.25;
 
@@ -60,8 +57,7 @@ final class Findings {
         heapShare(now, found);
         offheapLeaks(now, found);
         virtualThreadStacks(now, found);
-        nativeMemoryHeld(now, found);
-        mallocRetention(now, found);
+        NativeCallerFindings.addTo(now, found);
         nativeCaches(now, found);
         unexplained(now, found);
         if (now.containerMemory() != null && now.ceilings() != null) {
@@ -181,48 +177,6 @@ final class Findings {
                         Bytes.human(v.stackBytes()), 100.0 * v.stackBytes() / Math.max(1, now.jvm().heapUsed())))));
     }
 
-    /**
-     * Only with {@code --native-callers}: a Java call site that allocated at least 1 MiB in the window and still
-     * holds most of it (the JVM's own allocations without a Java frame, the agent's loading among them, are
-     * listed but not found). Over one window that is growth, not yet a leak: the finding says how to tell.
-     */
-    private static void nativeMemoryHeld(Sample now, List<Finding> found) {
-        now.nativeCallers().ifPresent(r -> r.sites().stream()
-                .filter(s -> s.hasJavaFrame() && s.heldBytes() >= NATIVE_HELD
-                        && s.heldBytes() >= NATIVE_HELD_SHARE * s.allocatedBytes())
-                .limit(3).forEach(s -> found.add(Finding.warning("native-memory-held", String.format(Locale.ROOT,
-                        "%s allocated %s of native memory in %d s and still holds %s of it (%d allocations, %s;"
-                        + " %s). Memory a call site keeps taking and never gives back is a leak if it goes on: run"
-                        + " --native-callers again, or watch malloc with --watch, to see whether it keeps growing.%s",
-                        s.describe(), Bytes.human(s.allocatedBytes()), r.window().toSeconds(), Bytes.human(s.heldBytes()),
-                        s.heldCount(), NativeCallers.perMinute(s.heldBytes(), r.window()), NativeCallers.PROFILER,
-                        remedy(s))))));
-    }
-
-    /**
-     * Only with {@code --native-callers}: nothing recorded is held, yet glibc keeps much free memory. That memory
-     * was freed and malloc kept it (retention), so the remedy is malloc's settings, not the program's code.
-     */
-    private static void mallocRetention(Sample now, List<Finding> found) {
-        MallocInfo malloc = now.reports().malloc();
-        if (now.nativeCallers().isEmpty() || malloc == null || !now.memory().otherAllocators().isEmpty()) {
-            return;
-        }
-        NativeCallers.Result r = now.nativeCallers().get();
-        long held = r.sites().stream().filter(NativeCallers.Site::hasJavaFrame).mapToLong(NativeCallers.Site::heldBytes)
-                .sum();
-        if (held < NATIVE_HELD && malloc.freeBytes() >= RETAINED_BYTES && malloc.freeShare() >= ARENAS_FREE_SHARE) {
-            found.add(Finding.warning("malloc-retention", String.format(Locale.ROOT, "No Java call site kept native"
-                    + " memory in the %d s recorded (%s held, %s allocated; %s), yet glibc's arenas keep %s free"
-                    + " (%.1f %% of what they took; malloc_info): memory the program freed and malloc did not give"
-                    + " back. That is retention, not a leak: the program's code is not the remedy, malloc's settings"
-                    + " are. MALLOC_ARENA_MAX=2 bounds the arenas; `jcmd %d System.trim_native_heap` gives the free"
-                    + " pages back now, -XX:TrimNativeHeapInterval=60000 every minute.", r.window().toSeconds(),
-                    Bytes.human(held), Bytes.human(r.allocatedBytes()), NativeCallers.PROFILER,
-                    Bytes.human(malloc.freeBytes()), 100 * malloc.freeShare(), now.pid())));
-        }
-    }
-
     /** A cache a native library keeps by design: memory held on purpose, up to its configured size. */
     private static void nativeCaches(Sample now, List<Finding> found) {
         if (now.nativeCaches().isEmpty()) {
@@ -236,15 +190,6 @@ final class Findings {
                 + " configure a smaller cache.", NativeCaches.describe(now.nativeCaches()), Bytes.human(capacity),
                 malloc ? "malloc" : "the other allocator", Bytes.human(part),
                 part == 0 ? 0.0 : Math.min(100.0, 100.0 * capacity / part))));
-    }
-
-    /** What to do for call sites whose remedy is known. */
-    private static String remedy(NativeCallers.Site site) {
-        if (site.javaFrame().startsWith("java.util.zip.Inflater.") || site.javaFrame().startsWith("java.util.zip.Deflater.")) {
-            return " Inflater and Deflater hold zlib's memory until end() (or close(), JDK 25) is called; without it only"
-                    + " the GC's Cleaner frees it, after a collection finds them unreachable.";
-        }
-        return "";
     }
 
     private static void unexplained(Sample now, List<Finding> found) {
