@@ -1,0 +1,72 @@
+/*
+ * Copyright 2026 the offheap authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package dev.offheap.recorder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class HeapResidencyTest {
+    private static final long GIB = 1L << 30;
+
+    @Test
+    void findsTheHeapAsAnonymousMappingsSpanningMaxHeapSizeWithHolesAndArchiveFilesInside() {
+        HeapResidency h = new HeapResidency(Path.of("/nonexistent"), 4 * GIB);
+        List<long[]> writable = h.writableInHeap(List.of(
+                "a1150000-e1000000 ---p 00000000 00:00 0 ",
+                "700000000-740000000 rw-p 00000000 00:00 0 ",
+                "740000000-7ffe00000 ---p 00000000 00:00 0 ",
+                "7ffe00000-7fff00000 r--p 00001000 08:01 123 /usr/lib/jvm/lib/server/classes.jsa",
+                "7fff24000-800000000 rw-p 00000000 00:00 0 ",
+                "800000000-800100000 rw-p 00000000 08:01 123 /usr/lib/jvm/lib/server/classes.jsa",
+                "7fc7fc000000-7fc7fc6a6000 rw-p 00000000 00:00 0"));
+        assertThat(writable).extracting(v -> Long.toHexString(v[0]) + "-" + Long.toHexString(v[1]))
+                .containsExactly("700000000-740000000", "7fff24000-800000000");
+    }
+
+    @Test
+    void theRangeIsFoundOnceAndFollowsWhatIsCommittedInsideIt() {
+        HeapResidency h = new HeapResidency(Path.of("/nonexistent"), GIB);
+        assertThat(h.writableInHeap(List.of("40000000-50000000 rw-p 00000000 00:00 0", "50000000-80000000 ---p 00000000 00:00 0")))
+                .hasSize(1);
+        assertThat(h.writableInHeap(List.of("40000000-60000000 rw-p 00000000 00:00 0", "60000000-80000000 ---p 00000000 00:00 0",
+                "80000000-90000000 rw-p 00000000 00:00 0")))
+                .extracting(v -> v[1]).containsExactly(0x60000000L);
+    }
+
+    @Test
+    void noRangeOfThatSizeIsNullAndCommittedStandsIn() {
+        HeapResidency h = new HeapResidency(Path.of("/nonexistent"), GIB);
+        assertThat(h.writableInHeap(List.of("40000000-50000000 rw-p 00000000 00:00 0",
+                "50000000-80000000 rw-p 00000000 08:01 5 /data/file"))).isNull();
+        assertThat(h.writableInHeap(List.of("40000000-50000000 rw-p 00000000 00:00 0"))).isNull();
+        assertThat(h.resident(12345)).isEqualTo(12345);
+        assertThat(h.exact()).isFalse();
+    }
+
+    @Test
+    void countsThisJvmsHeapPagesAtMostItsCommittedSizeAndAgainWhenCommittedChanges() {
+        HeapResidency h = new HeapResidency(Path.of("/proc/self"), Ceilings.maxHeapSize());
+        long committed = Runtime.getRuntime().totalMemory();
+        long resident = h.resident(committed);
+        assertThat(h.exact()).isTrue();
+        assertThat(resident).isBetween(1L, committed);
+        assertThat(h.resident(4096)).as("a new committed size: counted again, capped").isEqualTo(4096);
+    }
+}
