@@ -19,6 +19,8 @@
  */
 module dev.offheap.cli {
     requires dev.offheap.core;
+    // offheap record (the recorder's jar, loaded into a target) and offheap report (a record's chart)
+    requires dev.offheap.recorder;
     requires info.picocli;
     // offheap inspect: the Attach API, JMX over the target's local management agent, malloc_info's XML.
     requires jdk.attach;

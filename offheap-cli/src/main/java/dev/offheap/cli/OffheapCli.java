@@ -17,6 +17,8 @@
 package dev.offheap.cli;
 
 import dev.offheap.cli.inspect.InspectCommand;
+import dev.offheap.cli.inspect.RecordCommand;
+import dev.offheap.cli.inspect.ReportCommand;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
@@ -31,8 +33,9 @@ import picocli.CommandLine.Spec;
         name = "offheap",
         mixinStandardHelpOptions = true,
         versionProvider = OffheapCli.VersionProvider.class,
-        description = "Off-heap buffer pool tools, and a native memory inspector for running JVMs.",
-        subcommands = {DemoCommand.class, InspectCommand.class},
+        description = "Off-heap buffer pool tools, a native memory inspector for running JVMs, and a recorder of their memory"
+                + " over time.",
+        subcommands = {DemoCommand.class, InspectCommand.class, RecordCommand.class, ReportCommand.class},
         footerHeading = "%nCommands of the ./offheap launcher (from the repository):%n",
         footer = {
             "  lab       Re-runs the classic buffer experiments on this machine and reports",

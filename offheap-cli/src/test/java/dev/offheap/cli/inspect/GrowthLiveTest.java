@@ -19,6 +19,7 @@ package dev.offheap.cli.inspect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A live native leak in watch mode (20 Inflaters every 100 ms, about 1.4 MiB a second into malloc): flagged as
  * growing within half a minute of watching, with malloc's growth in use; the first samples, too few to tell, say
- * nothing. The compact output names the new finding once.
+ * nothing. The compact output names the new finding once. Its record, drawn by {@code offheap report}, has the
+ * finding on the time axis.
  */
 @Tag("child-jvm")
 class GrowthLiveTest {
@@ -41,7 +43,9 @@ class GrowthLiveTest {
         Process target = AttachTargets.startReady(new ProcessBuilder(java, "-Xmx64m",
                 Path.of("src/test/resources/inspect/InflaterLeakLive.java").toAbsolutePath().toString(), "leak"));
         try {
-            InspectRun.Result run = InspectRun.run(target.pid(), "--watch", "5", "--count", "7", "--json");
+            Path record = Files.createTempFile("growth-live-", ".jsonl");
+            InspectRun.Result run = InspectRun.run(target.pid(), "--watch", "5", "--count", "7", "--json", "--record",
+                    record.toString());
             assertThat(run.exit()).as(run.err()).isZero();
             List<String> lines = run.out().lines().toList();
             assertThat(lines).hasSize(7);
@@ -59,6 +63,16 @@ class GrowthLiveTest {
                 assertThat(g.get("steady")).isEqualTo(true);
                 assertThat(((Number) g.get("bytesPerSecond")).doubleValue()).isGreaterThan(256 * 1024);
             });
+
+            // the record's picture: the leak's finding on the time axis, malloc's rate in the table
+            Path html = record.resolveSibling(record.getFileName().toString().replace(".jsonl", ".html"));
+            RecordCommandTest.Run report = RecordCommandTest.offheap("report", record.toString());
+            assertThat(report.exit()).as(report.err()).isZero();
+            assertThat(report.out()).isEqualTo("offheap report: 7 samples of " + record + " drawn in " + html + "\n");
+            assertThat(html).content().contains("<g class=\"finding\" data-id=\"growing-malloc\"", "data-part=\"malloc\"",
+                    "7 samples by offheap inspect");
+            Files.delete(html);
+            Files.delete(record);
         } finally {
             AttachTargets.end(target);
         }
