@@ -51,7 +51,8 @@ import org.w3c.dom.Node;
  */
 public class ReleaseCheck {
     static final String GROUP = "dev.offheap";
-    static final List<String> PUBLISHED = List.of("offheap-core", "offheap-micrometer", "offheap-netty", "offheap-jetty");
+    static final List<String> PUBLISHED = List.of("offheap-core", "offheap-recorder", "offheap-micrometer", "offheap-netty",
+            "offheap-jetty");
     static final List<String> UNPUBLISHED = List.of("offheap-cli", "offheap-lab", "offheap-bench");
     static final String BOM = "offheap-bom";
     static final String HEADER = "Licensed under the Apache License, Version 2.0";
