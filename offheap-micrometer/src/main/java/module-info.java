@@ -16,10 +16,12 @@
 
 /**
  * Binds offheap's pools and budgets to Micrometer: one {@code MeterBinder} each, with gauges for the
- * figures JMX shows. Optional: nothing in offheap needs it.
+ * figures JMX shows, and the process's memory by owner as the recorder samples it. Optional: nothing in offheap
+ * needs it.
  */
 module dev.offheap.micrometer {
     requires transitive dev.offheap.core;
+    requires transitive dev.offheap.recorder;
     requires transitive micrometer.core;
 
     exports dev.offheap.micrometer;

@@ -54,6 +54,7 @@ public final class MemoryRecorder implements AutoCloseable {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
             .withZone(ZoneOffset.UTC);
     private static MemoryRecorder agent;
+    private static SelfSampler shared;
 
     private final RecorderOptions options;
     private final SelfSampler sampler;
@@ -151,6 +152,21 @@ public final class MemoryRecorder implements AutoCloseable {
         agent = start(RecorderOptions.parse(a));
         System.err.println("offheap recorder: recording to " + agent.options.directory() + " (" + agent.options + ")"
                 + (agent.signalProblem == null ? "" : "; no report on a signal: " + agent.signalProblem));
+    }
+
+    /**
+     * A sample of this process now, without a recorder (for meters read on demand): the first call finds the cgroup
+     * and the heap's range, the next ones reuse them.
+     *
+     * @return a new sample
+     */
+    public static MemorySample sampleNow() {
+        synchronized (MemoryRecorder.class) {
+            if (shared == null) {
+                shared = SelfSampler.ofThisProcess(-1);
+            }
+            return shared.sample();
+        }
     }
 
     /**
