@@ -58,6 +58,16 @@ final class AttachTargets {
 
     private AttachTargets() {}
 
+    /** The command prefix that runs a program as user and group nobody (65534), without supplementary groups. */
+    static final List<String> AS_NOBODY = List.of("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups");
+
+    /** Skips the test unless this JVM runs as root and can start a program as user nobody ({@link #AS_NOBODY}). */
+    static void assumeRootAndNobody() throws IOException {
+        assumeThat(Files.getAttribute(Path.of("/proc/self"), "unix:uid")).as("running as root (the test starts a target"
+                + " as user nobody and inspects it as root)").isEqualTo(0);
+        assumeThat(Path.of(AS_NOBODY.get(0))).as("setpriv (util-linux) to start a target as user nobody").isExecutable();
+    }
+
     /** The java of a JDK of that feature version: this JVM's for 25, a JDK 17 found on the machine for 17. */
     static Optional<Path> java(int feature) {
         if (feature == Runtime.version().feature()) {
