@@ -170,10 +170,20 @@ final class AttachTargets {
     }
 
     static Target start(Path java, Path dir, Map<String, String> environment, String... options) throws IOException {
+        return start(List.of(), java, dir, environment, options);
+    }
+
+    /**
+     * A target started through {@code prefix} (a command that runs the rest, as {@link #AS_NOBODY} or
+     * {@code unshare}); the returned process is the prefix's when it does not exec the JVM.
+     */
+    static Target start(List<String> prefix, Path java, Path dir, Map<String, String> environment, String... options)
+            throws IOException {
         Path classes = compile(dir);
         // Every thread of the JVM's own starts at launch (GC workers and compiler threads are otherwise added on
         // demand, at any moment: a GC during a test made "GC Thread#1" look like a thread an attach started).
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-XX:-UseDynamicNumberOfGCThreads",
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(java.toString(), "-Xmx256m", "-XX:-UseDynamicNumberOfGCThreads",
                 "-XX:-UseDynamicNumberOfCompilerThreads"));
         command.addAll(List.of(options));
         command.addAll(List.of("-cp", classes.toString(), "IdleTarget"));
