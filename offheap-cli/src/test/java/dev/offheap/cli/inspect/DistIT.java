@@ -134,9 +134,9 @@ class DistIT {
 
     @Test
     void asRootItInspectsWithEveryJdkOfTheMachineHidden() throws Exception {
-        assumeRoot();
-        assumeThat(UNSHARE).as("unshare (util-linux)").isExecutable();
+        assumeNamespaces();
         Path jvms = Path.of("/usr/lib/jvm");
+        assumeThat(jvms).as("the JDKs in " + jvms).isDirectory();
         assumeThat(image.startsWith(jvms)).as("the image is outside " + jvms).isFalse();
         for (int feature : new int[] {17, 25}) {
             try (AttachTargets.Target target = AttachTargets.start(AttachTargets.requireJava(feature), targetDir())) {
@@ -149,11 +149,13 @@ class DistIT {
         }
     }
 
-    /** {@code kubectl debug --target}'s pattern: the inspector joins the target's pid and mount namespaces. */
+    /**
+     * {@code kubectl debug --target}'s pattern: the inspector joins the target's pid namespace, with its mount
+     * namespace or in one of its own (a debug container's, whose /tmp is not the target's); and the host's view.
+     */
     @Test
     void asRootItInspectsFromInsideTheTargetsPidNamespaceAndFromTheHostIntoIt() throws Exception {
-        assumeRoot();
-        assumeThat(UNSHARE).as("unshare (util-linux)").isExecutable();
+        assumeNamespaces();
         assumeThat(NSENTER).as("nsenter (util-linux)").isExecutable();
         // The JVM is pid 1 in a pid namespace with a /tmp of its own, as in a container: its attach socket
         // (/tmp/.java_pid1) is reached from the host through /proc/PID/root/tmp, and no other pid 1's is taken for it.
@@ -171,6 +173,12 @@ class DistIT {
                         offheap(), "inspect", "1", "--json"), "nsenter ... inspect 1"));
                 assertSensible(inside, 1, 17);
 
+                // a debug container's view: the target's pid namespace, but a mount namespace (and /tmp) of its own
+                Map<String, Object> beside = json(run(noJdk(NSENTER.toString(), "-t", Long.toString(jvm.pid()), "-p",
+                        UNSHARE.toString(), "-m", "--mount-proc", offheap(), "inspect", "1", "--json"),
+                        "nsenter -p unshare -m --mount-proc ... inspect 1"));
+                assertSensible(beside, 1, 17);
+
                 Map<String, Object> fromHost = json(run(noJdk(offheap(), "inspect", Long.toString(jvm.pid()), "--json"),
                         "inspect HOST_PID"));
                 assertSensible(fromHost, jvm.pid(), 17);
@@ -184,7 +192,6 @@ class DistIT {
     /** HotSpot 11 and newer take root's attach requests from any user's JVM, as jcmd's do. */
     @Test
     void asRootItInspectsAnotherUsersJvm() throws Exception {
-        assumeRoot();
         AttachTargets.assumeRootAndNobody();
         for (int feature : new int[] {17, 25}) {
             try (AttachTargets.Target target = AttachTargets.start(AttachTargets.AS_NOBODY, AttachTargets.requireJava(feature),
@@ -242,6 +249,15 @@ class DistIT {
     private static void assumeRoot() throws IOException {
         assumeThat(Files.getAttribute(Path.of("/proc/self"), "unix:uid")).as("running as root (namespaces and other"
                 + " users' processes need it)").isEqualTo(0);
+    }
+
+    /** Root, with unshare, allowed to make pid and mount namespaces (a container may forbid it). */
+    private static void assumeNamespaces() throws IOException, InterruptedException {
+        assumeRoot();
+        assumeThat(UNSHARE).as("unshare (util-linux)").isExecutable();
+        Waits.Finished probe = run(new ProcessBuilder(UNSHARE.toString(), "-p", "-f", "-m", "--mount-proc", "true"),
+                "unshare -p -f -m --mount-proc true");
+        assumeThat(probe.exitCode()).as("unshare may make pid and mount namespaces here: " + probe.output()).isZero();
     }
 
     private static Path java25() {
