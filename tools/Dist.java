@@ -16,7 +16,6 @@
 
 
 import java.io.BufferedOutputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -30,7 +29,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -91,6 +89,11 @@ public class Dist {
                     System.exit(2);
                 }
             }
+        }
+        if (Runtime.version().feature() < 25) {
+            System.err.println("tools/Dist.java: needs a JDK 25 or newer (the CLI's classes are Java 25), not "
+                    + Runtime.version());
+            System.exit(2);
         }
         cli = cli.toAbsolutePath().normalize();
         out = out == null ? cli.resolve("dist") : out.toAbsolutePath().normalize();
@@ -161,7 +164,7 @@ public class Dist {
         jars.forEach(j -> jdeps.add(j.toString()));
         // its answer is the last line; warnings may come before (a split package: a jar both input and on the path)
         List<String> lines = tool("jdeps", jdeps.toArray(String[]::new)).strip().lines().toList();
-        String answer = lines.isEmpty() ? "" : lines.getLast().strip();
+        String answer = lines.isEmpty() ? "" : lines.get(lines.size() - 1).strip();
         if (!answer.matches("[a-z][\\w.]*(,[a-z][\\w.]*)*")) {
             throw new IllegalStateException("jdeps --print-module-deps printed no module list: " + lines);
         }
