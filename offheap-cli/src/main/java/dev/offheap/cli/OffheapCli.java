@@ -46,7 +46,9 @@ import picocli.CommandLine.Spec;
             "  release   Builds what Maven Central needs (jars, sources and Javadoc jars, the",
             "              BOM; signatures aside) and checks it; publishes nothing.",
             "  mutation  Mutation testing (PIT) of one target: buffer, store, account, lab or",
-            "              inspect."})
+            "              inspect.",
+            "  dist      Builds the self-contained image (a Java runtime of its own, the CLI,",
+            "              bin/offheap) and its .tar.gz, for machines without a JDK."})
 public final class OffheapCli implements Callable<Integer> {
 
     @Spec

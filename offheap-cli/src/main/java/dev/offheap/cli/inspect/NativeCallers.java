@@ -114,6 +114,7 @@ final class NativeCallers {
         String inTarget = "/tmp/" + dirName;
         try {
             Files.createDirectories(dir);
+            TargetProcess.handOver(pid, dir); // root inspecting another user's JVM: the profiler writes here as that user
             Path library = dir.resolve("libasyncProfiler.so");
             extractLibrary(platform, library);
             String jfr = inTarget + "/native.jfr";

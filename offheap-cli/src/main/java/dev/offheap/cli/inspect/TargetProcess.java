@@ -19,6 +19,7 @@ package dev.offheap.cli.inspect;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
@@ -94,6 +95,34 @@ final class TargetProcess {
             return -1;
         }
         return -1;
+    }
+
+    /**
+     * Gives {@code file}, made by inspect for the target to write in, to the target's effective user and group when
+     * this process runs as root and the target as another user (HotSpot 11 and newer take root's attach requests
+     * from any user's JVM, but what the target writes, it writes as its own user). Otherwise leaves it as it is.
+     */
+    static void handOver(long pid, Path file) throws IOException {
+        long[] self = effectiveIds(Files.readString(Path.of("/proc/self/status")));
+        long[] target = effectiveIds(Files.readString(file(pid, "status")));
+        if (self[0] != 0 || target[0] < 0 || target[1] < 0 || target[0] == self[0] && target[1] == self[1]) {
+            return;
+        }
+        Files.setAttribute(file, "unix:gid", Math.toIntExact(target[1]), LinkOption.NOFOLLOW_LINKS);
+        Files.setAttribute(file, "unix:uid", Math.toIntExact(target[0]), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** The effective user and group ids of a {@code /proc/PID/status} text (the second field of Uid and Gid), or -1. */
+    static long[] effectiveIds(String status) {
+        long[] ids = {-1, -1};
+        for (String line : status.split("\n")) {
+            int which = line.startsWith("Uid:") ? 0 : line.startsWith("Gid:") ? 1 : -1;
+            String[] fields = line.trim().split("\\s+");
+            if (which >= 0 && fields.length > 2) {
+                ids[which] = Long.parseLong(fields[2]);
+            }
+        }
+        return ids;
     }
 
     private static long uid(Path proc) {

@@ -58,6 +58,16 @@ final class AttachTargets {
 
     private AttachTargets() {}
 
+    /** The command prefix that runs a program as user and group nobody (65534), without supplementary groups. */
+    static final List<String> AS_NOBODY = List.of("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups");
+
+    /** Skips the test unless this JVM runs as root and can start a program as user nobody ({@link #AS_NOBODY}). */
+    static void assumeRootAndNobody() throws IOException {
+        assumeThat(Files.getAttribute(Path.of("/proc/self"), "unix:uid")).as("running as root (the test starts a target"
+                + " as user nobody and inspects it as root)").isEqualTo(0);
+        assumeThat(Path.of(AS_NOBODY.get(0))).as("setpriv (util-linux) to start a target as user nobody").isExecutable();
+    }
+
     /** The java of a JDK of that feature version: this JVM's for 25, a JDK 17 found on the machine for 17. */
     static Optional<Path> java(int feature) {
         if (feature == Runtime.version().feature()) {
@@ -160,10 +170,20 @@ final class AttachTargets {
     }
 
     static Target start(Path java, Path dir, Map<String, String> environment, String... options) throws IOException {
+        return start(List.of(), java, dir, environment, options);
+    }
+
+    /**
+     * A target started through {@code prefix} (a command that runs the rest, as {@link #AS_NOBODY} or
+     * {@code unshare}); the returned process is the prefix's when it does not exec the JVM.
+     */
+    static Target start(List<String> prefix, Path java, Path dir, Map<String, String> environment, String... options)
+            throws IOException {
         Path classes = compile(dir);
         // Every thread of the JVM's own starts at launch (GC workers and compiler threads are otherwise added on
         // demand, at any moment: a GC during a test made "GC Thread#1" look like a thread an attach started).
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-XX:-UseDynamicNumberOfGCThreads",
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(java.toString(), "-Xmx256m", "-XX:-UseDynamicNumberOfGCThreads",
                 "-XX:-UseDynamicNumberOfCompilerThreads"));
         command.addAll(List.of(options));
         command.addAll(List.of("-cp", classes.toString(), "IdleTarget"));

@@ -127,6 +127,33 @@ class NativeCallersLiveTest {
         }
     }
 
+    /**
+     * Root inspecting another user's JVM (HotSpot 11+ accepts root on its attach socket): the recording's directory
+     * in the target's /tmp is the target user's, or the profiler in the target could not write its log and
+     * recording there.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void rootRecordsInAnotherUsersJvm() throws Exception {
+        assumeSupported();
+        AttachTargets.assumeRootAndNobody();
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        List<String> command = new java.util.ArrayList<>(AttachTargets.AS_NOBODY);
+        command.addAll(List.of(java, "-Xmx64m", program().toString(), "leak"));
+        Process target = AttachTargets.startReady(new ProcessBuilder(command).directory(Path.of("/tmp").toFile()));
+        try {
+            assertThat(Files.getAttribute(Path.of("/proc", Long.toString(target.pid())), "unix:uid")).isEqualTo(65534);
+            Map<String, Object> json = InspectRun.json(target.pid(), "--native-callers", "2");
+
+            List<Map<String, Object>> sites = (List<Map<String, Object>>) ((Map<String, Object>) json.get("nativeCallers"))
+                    .get("sites");
+            assertThat(sites).anySatisfy(site -> assertThat(site.get("javaFrame")).isEqualTo("java.util.zip.Inflater.init"));
+            assertThat(leftovers()).as("the recording's files are deleted").isEmpty();
+        } finally {
+            AttachTargets.end(target);
+        }
+    }
+
     private static void assumeSupported() {
         assumeThat(System.getProperty("os.name")).startsWith("Linux");
         assumeThat(System.getProperty("os.arch")).isIn("amd64", "aarch64");
