@@ -22,9 +22,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,8 +50,6 @@ import java.util.concurrent.locks.LockSupport;
  * with {@code offheap record PID --dir DIR}. As a library: {@link #start(RecorderOptions)}.
  */
 public final class MemoryRecorder implements AutoCloseable {
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
-            .withZone(ZoneOffset.UTC);
     private static MemoryRecorder agent;
     private static SelfSampler shared;
 
@@ -63,7 +60,7 @@ public final class MemoryRecorder implements AutoCloseable {
     private final Ceilings ceilings;
     private final long pid = ProcessHandle.current().pid();
     private final String vm = System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version");
-    private final String filePrefix;
+    private final long startMillis;
     private final Thread thread;
     private final Thread exitHook;
     private final String signalProblem;
@@ -75,16 +72,28 @@ public final class MemoryRecorder implements AutoCloseable {
         this.history = new History(options.history());
         this.thresholds = new Thresholds(options.thresholds());
         this.ceilings = Ceilings.read();
-        this.filePrefix = "offheap-memory-" + pid + "-"
-                + STAMP.format(Instant.ofEpochMilli(ManagementFactory.getRuntimeMXBean().getStartTime())) + "-";
-        this.thread = new Thread(this::run, "offheap-recorder");
+        this.startMillis = ManagementFactory.getRuntimeMXBean().getStartTime();
+        this.thread = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                sampleEachInterval();
+            }
+        }, "offheap-recorder");
         this.thread.setDaemon(true);
-        this.exitHook = new Thread(() -> {
-            running = false;
-            takeSample();
-            writeQuietly("exit");
+        this.exitHook = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                running = false;
+                takeSample();
+                writeQuietly("exit");
+            }
         }, "offheap-recorder-exit");
-        this.signalProblem = SignalReports.install(options.signal(), () -> writeQuietly("signal"));
+        this.signalProblem = SignalReports.install(options.signal(), new Runnable() {
+            @Override
+            public void run() {
+                writeQuietly("signal");
+            }
+        });
     }
 
     /**
@@ -217,7 +226,7 @@ public final class MemoryRecorder implements AutoCloseable {
      * @throws IOException if the report cannot be written
      */
     public synchronized Path report(String reason) throws IOException {
-        if (!reason.matches("[A-Za-z0-9-]+")) {
+        if (!isWord(reason)) {
             throw new IllegalArgumentException("a report's reason is letters, digits and '-': " + reason);
         }
         List<String> lines = new ArrayList<>();
@@ -225,8 +234,8 @@ public final class MemoryRecorder implements AutoCloseable {
             lines.add(SampleJson.line(e.sample(), pid, vm, ceilings,
                     sampler.cgroupDirectory() == null ? null : sampler.cgroupDirectory().toString(), e.findings()));
         }
-        Path jsonl = options.directory().resolve(filePrefix + reason + ".jsonl");
-        Path html = options.directory().resolve(filePrefix + reason + ".html");
+        Path jsonl = options.directory().resolve(filePrefix() + reason + ".jsonl");
+        Path html = options.directory().resolve(filePrefix() + reason + ".html");
         replace(jsonl, String.join("\n", lines) + "\n");
         replace(html, RecordReport.html(lines, jsonl.getFileName().toString()));
         return html;
@@ -244,7 +253,7 @@ public final class MemoryRecorder implements AutoCloseable {
         }
     }
 
-    private void run() {
+    private void sampleEachInterval() {
         long interval = options.interval().toNanos();
         long next = System.nanoTime() + interval;
         while (running) {
@@ -275,7 +284,10 @@ public final class MemoryRecorder implements AutoCloseable {
             int crossed = thresholds.cross(s.containerShare());
             List<Finding> findings = crossed > 0 ? List.of(nearLimit(s, crossed)) : List.of();
             history.add(s, findings);
-            ProcessMemoryEvent.emit(s);
+            if (jdk.jfr.FlightRecorder.isInitialized()) {
+                // only then: loading an event class makes JFR instrument it, about 150 classes and 1 MiB of metaspace
+                ProcessMemoryEvent.emit(s);
+            }
             return crossed;
         } catch (RuntimeException e) {
             System.err.println("offheap recorder: a sample failed: " + e);
@@ -288,7 +300,30 @@ public final class MemoryRecorder implements AutoCloseable {
         return new Finding("container-near-limit", threshold >= 90 ? "critical" : "warning", String.format(Locale.ROOT,
                 "%s %s is %.0f %% of the limit %s (threshold %d %%); the report %s%dpct.html has the history",
                 what, RecordReport.size(s.containerWorkingSet()), s.containerShare() * 100,
-                RecordReport.size(s.containerLimit()), threshold, filePrefix, threshold));
+                RecordReport.size(s.containerLimit()), threshold, filePrefix(), threshold));
+    }
+
+    /**
+     * {@code offheap-memory-PID-START-}: START when the JVM started, made when a report is written (java.time's
+     * formatting is a few hundred classes a recorder that never reports does not need).
+     */
+    private String filePrefix() {
+        LocalDateTime t = LocalDateTime.ofEpochSecond(Math.floorDiv(startMillis, 1000), 0, ZoneOffset.UTC);
+        return String.format(Locale.ROOT, "offheap-memory-%d-%04d%02d%02dT%02d%02d%02dZ-", pid, t.getYear(),
+                t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond());
+    }
+
+    private static boolean isWord(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private Path writeQuietly(String reason) {

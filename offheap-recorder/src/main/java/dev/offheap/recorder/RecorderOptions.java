@@ -152,8 +152,8 @@ public final class RecorderOptions {
                 throw new IllegalArgumentException("offheap recorder: threshold " + p + " % is not in 1..100");
             }
         }
-        return new RecorderOptions(directory, interval, history, percents.stream().sorted().distinct().toList(), limit,
-                signal);
+        java.util.TreeSet<Integer> sorted = new java.util.TreeSet<>(percents);
+        return new RecorderOptions(directory, interval, history, new ArrayList<>(sorted), limit, signal);
     }
 
     /**
@@ -235,8 +235,16 @@ public final class RecorderOptions {
     @Override
     public String toString() {
         return "dir=" + directory + ",interval=" + interval.toMillis() + "ms,history=" + history + ",thresholds="
-                + (thresholds.isEmpty() ? "none" : String.join(":", thresholds.stream().map(String::valueOf).toList()))
+                + (thresholds.isEmpty() ? "none" : joined(thresholds))
                 + (limit >= 0 ? ",limit=" + limit : "") + ",signal=" + signal;
+    }
+
+    private static String joined(List<Integer> percents) {
+        StringBuilder b = new StringBuilder();
+        for (int p : percents) {
+            b.append(b.length() == 0 ? "" : ":").append(p);
+        }
+        return b.toString();
     }
 
     static Duration duration(String value) {

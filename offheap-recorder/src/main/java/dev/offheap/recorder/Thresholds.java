@@ -29,7 +29,11 @@ final class Thresholds {
     private final boolean[] fired;
 
     Thresholds(List<Integer> percents) {
-        this.percents = percents.stream().mapToInt(Integer::intValue).sorted().toArray();
+        this.percents = new int[percents.size()];
+        for (int i = 0; i < this.percents.length; i++) {
+            this.percents[i] = percents.get(i);
+        }
+        java.util.Arrays.sort(this.percents);
         this.fired = new boolean[this.percents.length];
     }
 
