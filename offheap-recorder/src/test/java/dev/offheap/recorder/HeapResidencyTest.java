@@ -69,4 +69,19 @@ class HeapResidencyTest {
         assertThat(resident).isBetween(1L, committed);
         assertThat(h.resident(4096)).as("a new committed size: counted again, capped").isEqualTo(4096);
     }
+
+    @Test
+    void countsTheEntriesWithTheirPresentBitAndReadsAMappingsPath() {
+        byte[] entries = new byte[32];
+        int presentByte = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN ? 7 : 0;
+        entries[presentByte] = (byte) 0x80; // present
+        entries[8 + presentByte] = (byte) 0x40; // swapped, not resident
+        entries[16 + presentByte] = (byte) 0xC1;
+        entries[24 + (presentByte == 7 ? 0 : 7)] = (byte) 0xFF; // the other end of the entry: a frame number
+        assertThat(HeapResidency.present(entries, 32)).isEqualTo(2);
+        assertThat(HeapResidency.present(entries, 16)).isEqualTo(1);
+        assertThat(HeapResidency.path("7f00-7f10 rw-p 00000000 00:00 0 ")).isEmpty();
+        assertThat(HeapResidency.path("7f00-7f10 r--p 00001000 08:01 123    /usr/lib/a b.so")).isEqualTo("/usr/lib/a b.so");
+        assertThat(HeapResidency.path("7f00-7f10 rw-p 00000000 00:00 0   [stack]")).isEqualTo("[stack]");
+    }
 }
