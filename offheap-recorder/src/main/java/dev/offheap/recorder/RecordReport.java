@@ -69,7 +69,7 @@ public final class RecordReport {
                 + "td:first-child,th:first-child{text-align:left}.swatch{display:inline-block;width:10px;height:10px;"
                 + "margin-right:6px}li{margin:4px 0}</style></head><body>\n");
         h.append("<h1>Memory of process ").append(t.pid()).append(" over time</h1>\n<p>")
-                .append(escape(t.vm())).append("<br>From ").append(first.time()).append(" to ").append(last.time())
+                .append(escape(t.vm())).append("<br>From ").append(seconds(first.time())).append(" to ").append(seconds(last.time()))
                 .append(" (").append(duration(span)).append("), ").append(points.size()).append(" samples by ")
                 .append(escape(t.source())).append(t.skippedLines() > 0 ? ", " + t.skippedLines() + " lines skipped" : "")
                 .append(".</p>\n");
@@ -100,13 +100,17 @@ public final class RecordReport {
         } else {
             h.append("<ol class=\"findings\">\n");
             for (Timeline.Event e : events) {
-                h.append("<li><b>").append(e.time()).append("</b> ").append(escape(e.finding().id())).append(" (")
+                h.append("<li><b>").append(seconds(e.time())).append("</b> ").append(escape(e.finding().id())).append(" (")
                         .append(escape(e.finding().severity())).append("): ").append(escape(e.finding().text()))
                         .append("</li>\n");
             }
             h.append("</ol>\n");
         }
         return h.append("</body></html>\n").toString();
+    }
+
+    private static String seconds(java.time.Instant t) {
+        return t.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
     }
 
     static String size(long bytes) {
