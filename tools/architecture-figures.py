@@ -12,7 +12,7 @@ import sys
 from collections import defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODULES = ["offheap-core", "offheap-micrometer", "offheap-netty", "offheap-jetty", "offheap-cli", "offheap-lab"]
+MODULES = ["offheap-core", "offheap-recorder", "offheap-micrometer", "offheap-netty", "offheap-jetty", "offheap-cli", "offheap-lab"]
 REFERENCE = re.compile(r"\b(dev\.offheap\.[a-z][a-z0-9_.]*)\.[A-Z]")
 
 
