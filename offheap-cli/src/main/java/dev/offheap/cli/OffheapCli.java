@@ -64,7 +64,23 @@ public final class OffheapCli implements Callable<Integer> {
      * @param args the command-line arguments
      */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new OffheapCli()).execute(args));
+        System.exit(new CommandLine(new OffheapCli()).setParameterExceptionHandler(OffheapCli::refuse).execute(args));
+    }
+
+    /**
+     * A command line it cannot read: the message, picocli's suggestions when it has any, and always the usage of the
+     * command that refused it (picocli's own handler prints the usage only when it has no suggestion, and a
+     * suggestion can be far off: "no-such-command" was answered with "Did you mean: offheap record?" alone).
+     */
+    static int refuse(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        java.io.PrintWriter err = cmd.getErr();
+        err.println(e.getMessage());
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
+            CommandLine.UnmatchedArgumentException.printSuggestions(unmatched, err);
+        }
+        cmd.usage(err);
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 
     /** Called when no subcommand is given. */

@@ -278,7 +278,7 @@ public final class MemoryRecorder implements AutoCloseable {
      *
      * @return the threshold this sample crossed, or -1
      */
-    private int takeSample() {
+    private synchronized int takeSample() {
         try {
             MemorySample s = sampler.sample();
             int crossed = thresholds.cross(s.containerShare());

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * report is (a killed process runs no code). Needs root and a writable memory cgroup: where the test cannot make
  * one it says why and is not run.
  */
+@Tag("child-jvm")
 class OomKillReportTest {
     private static final long LIMIT = 256L << 20;
 

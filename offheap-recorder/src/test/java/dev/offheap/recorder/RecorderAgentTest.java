@@ -28,10 +28,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The recorder as a Java agent in child JVMs: at launch, through the attach mechanism, on a signal, at exit. */
+@Tag("child-jvm")
 class RecorderAgentTest {
     @TempDir
     Path dir;
