@@ -160,9 +160,10 @@ class DistIT {
         // The JVM is pid 1 in a pid namespace with a /tmp of its own, as in a container: its attach socket
         // (/tmp/.java_pid1) is reached from the host through /proc/PID/root/tmp, and no other pid 1's is taken for it.
         // The test's own files (the image, the target's classes) stay visible in it even when the build is under /tmp:
-        // the shell keeps the directory as its working directory, mounts the new /tmp, and binds it back in place.
+        // the shell keeps the directory as its working directory, mounts the new /tmp, and binds it back in place
+        // (--no-canonicalize: mount must not turn "." into a path, which would name the new, empty directory).
         List<String> container = List.of(UNSHARE.toString(), "-p", "-f", "--mount-proc", "--kill-child", "sh", "-c",
-                "cd \"$0\" && mount -t tmpfs tmpfs /tmp && mkdir -p \"$0\" && mount --bind . \"$0\" && cd / && exec \"$@\"",
+                "cd \"$0\" && mount -t tmpfs tmpfs /tmp && mkdir -p \"$0\" && mount --no-canonicalize --bind . \"$0\" && cd / && exec \"$@\"",
                 WORK.toString());
         try (AttachTargets.Target namespace = AttachTargets.start(container, AttachTargets.requireJava(17), targetDir(),
                 Map.of())) {
