@@ -16,6 +16,9 @@
 
 package dev.offheap.recorder;
 
+import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.Files;
+import java.io.RandomAccessFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -83,5 +86,42 @@ class HeapResidencyTest {
         assertThat(HeapResidency.path("7f00-7f10 rw-p 00000000 00:00 0 ")).isEmpty();
         assertThat(HeapResidency.path("7f00-7f10 r--p 00001000 08:01 123    /usr/lib/a b.so")).isEqualTo("/usr/lib/a b.so");
         assertThat(HeapResidency.path("7f00-7f10 rw-p 00000000 00:00 0   [stack]")).isEqualTo("[stack]");
+    }
+
+    @TempDir
+    Path proc;
+
+    /** A heap of 16 pages at 0x40000000 whose first {@code present} pages are resident, in a pagemap of its own. */
+    private void fakeProc(int present) throws Exception {
+        Files.writeString(proc.resolve("maps"), "3f000000-3f001000 r--p 00000000 08:01 9 /lib/x.so\n"
+                + "40000000-40010000 rw-p 00000000 00:00 0 \n");
+        try (RandomAccessFile pagemap = new RandomAccessFile(proc.resolve("pagemap").toFile(), "rw")) {
+            byte[] entries = new byte[16 * 8];
+            int presentByte = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN ? 7 : 0;
+            for (int i = 0; i < present; i++) {
+                entries[i * 8 + presentByte] = (byte) 0x80;
+            }
+            pagemap.seek(0x40000000L / 4096 * 8);
+            pagemap.write(entries);
+        }
+    }
+
+    @Test
+    void countsAgainEveryTwelveSamplesOrWhenTheCommittedSizeChanges() throws Exception {
+        fakeProc(5);
+        HeapResidency h = new HeapResidency(proc, 0x10000);
+        assertThat(h.resident(0x10000)).isEqualTo(5 * 4096);
+        assertThat(h.exact()).isTrue();
+        fakeProc(7);
+        for (int i = 2; i <= HeapResidency.RESCAN_EVERY; i++) {
+            assertThat(h.resident(0x10000)).as("sample %d: the last count", i).isEqualTo(5 * 4096);
+        }
+        assertThat(h.resident(0x10000)).as("the thirteenth sample counts again").isEqualTo(7 * 4096);
+        fakeProc(9);
+        assertThat(h.resident(0x20000)).as("a new committed size counts at once").isEqualTo(9 * 4096);
+        assertThat(h.resident(3 * 4096)).as("capped at committed").isEqualTo(3 * 4096);
+        Files.delete(proc.resolve("pagemap"));
+        assertThat(h.resident(0x10000)).as("pagemap gone: committed stands in").isEqualTo(0x10000);
+        assertThat(h.exact()).isFalse();
     }
 }

@@ -130,4 +130,31 @@ class ProcAndCgroupTest {
         return Files.writeString(dir.resolve(name), text);
     }
 
+    @Test
+    void limitsOfZeroAndLinesThatOnlyStartWithTheKeyAreNotTaken() throws IOException {
+        Path fs = dir.resolve("fs2");
+        Path c = Files.createDirectories(fs.resolve("a"));
+        Files.writeString(fs.resolve("memory.max"), "0\n");
+        Files.writeString(c.resolve("memory.max"), "5000\n");
+        Files.writeString(c.resolve("memory.current"), "100\n");
+        Files.writeString(c.resolve("memory.stat"), "inactive_filex 7\ninactive_file\ninactive_file 150\n");
+        Cgroup cg = Cgroup.locate(write("cg2", "0::/a\n"), fs);
+        assertThat(cg.limit()).as("0 is no limit").isEqualTo(5000);
+        assertThat(cg.workingSet(100)).as("inactive above usage: 0, not negative").isZero();
+        assertThat(cg.workingSet(-1)).isEqualTo(-1);
+        Files.writeString(c.resolve("memory.stat"), "inactive_file 40\n");
+        assertThat(cg.workingSet(100)).isEqualTo(60);
+        assertThat(cg.workingSet(40)).isZero();
+        Files.writeString(c.resolve("memory.current"), "garbage\n");
+        assertThat(cg.usage()).isEqualTo(-1);
+
+        Path v1 = Files.createDirectories(dir.resolve("fs3/memory/d"));
+        Files.writeString(v1.resolve("memory.usage_in_bytes"), "10\n");
+        Files.writeString(v1.resolve("memory.stat"), "hierarchical_memory_limit 1152921504606846976\n");
+        Cgroup one = Cgroup.locate(write("cg3", "3:memory:/d\n"), dir.resolve("fs3"));
+        assertThat(one.limit()).as("2^60 is v1's none").isEqualTo(-1);
+        Files.writeString(v1.resolve("memory.stat"), "hierarchical_memory_limit 1152921504606846975\n");
+        assertThat(one.limit()).isEqualTo(1152921504606846975L);
+        assertThat(Cgroup.locate(write("cg4", "3:cpu:/d\n"), dir.resolve("fs3"))).as("no memory controller").isNull();
+    }
 }

@@ -125,4 +125,23 @@ class RecordReportTest {
         }
         return null;
     }
+
+    @Test
+    void sizesDurationsAndChangesReadAsPeopleWriteThem() {
+        assertThat(RecordReport.size(-1)).isEqualTo("n/a");
+        assertThat(RecordReport.size(0)).isEqualTo("0.0 MiB");
+        assertThat(RecordReport.size(1023L << 20)).isEqualTo("1023.0 MiB");
+        assertThat(RecordReport.size(1L << 30)).isEqualTo("1.00 GiB");
+        assertThat(RecordReport.escape("<a href=\"x\">&</a>")).isEqualTo("&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
+        List<String> hour = new ArrayList<>();
+        hour.add(TimelineTest.inspectLine("2026-11-28T10:00:00Z", 300 * MIB, 50 * MIB, 0));
+        hour.add(TimelineTest.inspectLine("2026-11-28T11:02:03Z", 200 * MIB, 50 * MIB, 0));
+        String page = RecordReport.html(hour, "h");
+        assertThat(page).contains("(1h 02m)", "heap</td><td>300.0 MiB</td><td>200.0 MiB</td><td>-100.0 MiB</td><td>-1.61 MiB/min",
+                "RSS</td><td>350.0 MiB</td><td>250.0 MiB</td><td>-100.0 MiB</td>");
+        String noRss = RecordReport.html(List.of(hour.get(0).replace("\"rss\":" + (350 * MIB), "\"rss\":null")), "n");
+        assertThat(noRss).contains("RSS</td><td>n/a</td><td>n/a</td><td></td>");
+        String minute = RecordReport.html(List.of(hour.get(0), TimelineTest.inspectLine("2026-11-28T10:59:59Z", 1, 1, 0)), "m");
+        assertThat(minute).contains("(59m 59s)");
+    }
 }

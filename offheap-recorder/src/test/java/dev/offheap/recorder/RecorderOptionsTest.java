@@ -92,4 +92,29 @@ class RecorderOptionsTest {
         assertThat(jump.cross(0.80)).isEqualTo(-1);
         assertThat(new Thresholds(List.of()).cross(1.0)).isEqualTo(-1);
     }
+
+    @Test
+    void theEdgesOfEachOptionAreAccepted() {
+        assertThat(RecorderOptions.parse("history=2").history()).isEqualTo(2);
+        assertThat(RecorderOptions.parse("interval=100ms").interval()).isEqualTo(Duration.ofMillis(100));
+        assertThat(RecorderOptions.parse("thresholds=1:100").thresholds()).containsExactly(1, 100);
+        assertThat(RecorderOptions.parse("thresholds=none").toString()).contains("thresholds=none,");
+        assertThat(RecorderOptions.parse("limit=1").limit()).isEqualTo(1);
+        assertThatThrownBy(() -> RecorderOptions.parse("limit=0")).hasMessageContaining("limit '0' is not a size");
+        assertThat(RecorderOptions.duration("3s")).isEqualTo(Duration.ofSeconds(3));
+        assertThat(RecorderOptions.duration("250ms")).isEqualTo(Duration.ofMillis(250));
+        assertThat(RecorderOptions.bytes("2k")).isEqualTo(2048);
+    }
+
+    @Test
+    void thresholdsFireAtTheirValueAndAreArmedAgainOnlyBelowFivePointsUnder() {
+        Thresholds t = new Thresholds(List.of(80));
+        assertThat(t.cross(0.80)).isEqualTo(80);
+        assertThat(t.cross(0.75)).as("exactly five points under: not armed yet").isEqualTo(-1);
+        assertThat(t.cross(0.80)).isEqualTo(-1);
+        assertThat(t.cross(0.7499)).isEqualTo(-1);
+        assertThat(t.cross(0.80)).as("armed below 75 %").isEqualTo(80);
+        Thresholds unsorted = new Thresholds(List.of(90, 60));
+        assertThat(unsorted.cross(0.95)).as("the highest of those crossed").isEqualTo(90);
+    }
 }

@@ -114,4 +114,19 @@ class TimelineTest {
         assertThatThrownBy(() -> JsonReader.parse("")).hasMessageContaining("end of text where a value was expected");
         assertThatThrownBy(() -> JsonReader.parse("@")).hasMessageContaining("a value was expected");
     }
+
+    @Test
+    void jsonReaderTakesWhitespaceEverywhereAndEveryEscape() {
+        assertThat(JsonReader.parse(" { \"a\" : [ 1 , 2 ] , \"b\" : { } , \"c\" : [ ] , \"d\" : { \"e\" : null } } "))
+                .isEqualTo(Map.of("a", List.of(1L, 2L), "b", Map.of(), "c", List.of(), "d", java.util.Collections.singletonMap("e", null)));
+        assertThat(JsonReader.parse("\"\\b\\f\\r\\\"\\u00e9\"")).isEqualTo("\b\f\r\"\u00e9");
+        assertThat(JsonReader.parse("1e3")).isEqualTo(1000.0);
+        assertThat(JsonReader.parse("2E2")).isEqualTo(200.0);
+        assertThat(JsonReader.parse("-0")).isEqualTo(0L);
+        assertThat(JsonReader.parse("[{}]")).isEqualTo(List.of(Map.of()));
+        assertThatThrownBy(() -> JsonReader.parse("{\"a\":1")).hasMessageContaining("unexpected end of text");
+        assertThatThrownBy(() -> JsonReader.parse("[")).hasMessageContaining("end of text where a value was expected");
+        assertThatThrownBy(() -> JsonReader.parse("{\"a\":1,}")).hasMessageContaining("a key was expected");
+        assertThatThrownBy(() -> JsonReader.parse("{\"a\" x")).hasMessage("not JSON at offset 5: ':' was expected");
+    }
 }
