@@ -98,8 +98,10 @@ public final class StoreShapes {
             worst = Math.max(worst, times[0][r] / (double) times[1][r]);
         }
         System.out.printf("shape=%s ratio=%.3f worst-round=%.3f heap-ratio=%.3f store-ms=%.1f flat-ms=%.1f heap-ms=%.1f"
-                        + " store-rounds=%s%n", shape, store / flat, worst, heap / flat, store / 1e6, flat / 1e6,
-                heap / 1e6, Arrays.toString(Arrays.stream(times[0]).map(t -> t / 1_000_000).toArray()));
+                        + " first-round=%.3f store-rounds=%s flat-rounds=%s%n", shape, store / flat, worst, heap / flat,
+                store / 1e6, flat / 1e6, heap / 1e6, times[0][0] / (double) times[1][0],
+                Arrays.toString(Arrays.stream(times[0]).map(t -> t / 1_000_000).toArray()),
+                Arrays.toString(Arrays.stream(times[1]).map(t -> t / 1_000_000).toArray()));
     }
 
     static double median(long[] all) {
