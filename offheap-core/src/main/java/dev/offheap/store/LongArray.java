@@ -63,12 +63,14 @@ public final class LongArray extends TypedArray {
         return whole != null ? getContiguous(index) : getScattered(index);
     }
 
-    // get, set and their contiguous paths stay within HotSpot's MaxInlineSize (AccessorsInlineTest)
+    // get, set and their contiguous paths stay within HotSpot's MaxInlineSize; get and its contiguous path also
+    // within C1InlineStackLimit, so that C1 inlines them too (AccessorsInlineTest)
     private long getContiguous(long index) {
         try {
-            return whole.getAtIndex(LAYOUT, Objects.checkIndex(index, NO_OVERFLOW));
+            index = Objects.checkIndex(index, NO_OVERFLOW);
+            return whole.getAtIndex(LAYOUT, index);
         } catch (IndexOutOfBoundsException | IllegalStateException | InternalError e) {
-            throw accessFailed(e, index, "get");
+            throw getFailed(e, index);
         }
     }
 
