@@ -56,13 +56,12 @@ public final class ByteArray extends TypedArray {
         return whole != null ? getContiguous(index) : getScattered(index);
     }
 
-    // get, set and their contiguous paths stay within HotSpot's MaxInlineSize; get and its contiguous path also
-    // within C1InlineStackLimit, so that C1 inlines them too (AccessorsInlineTest)
+    // get, set and their contiguous paths stay within HotSpot's MaxInlineSize (AccessorsInlineTest)
     private byte getContiguous(long index) {
         try {
             return whole.getAtIndex(LAYOUT, index);
         } catch (IndexOutOfBoundsException | IllegalStateException | InternalError e) {
-            throw getFailed(e, index);
+            throw accessFailed(e, index, "get");
         }
     }
 

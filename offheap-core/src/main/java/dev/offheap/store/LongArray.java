@@ -63,14 +63,12 @@ public final class LongArray extends TypedArray {
         return whole != null ? getContiguous(index) : getScattered(index);
     }
 
-    // get, set and their contiguous paths stay within HotSpot's MaxInlineSize; get and its contiguous path also
-    // within C1InlineStackLimit, so that C1 inlines them too (AccessorsInlineTest)
+    // get, set and their contiguous paths stay within HotSpot's MaxInlineSize (AccessorsInlineTest)
     private long getContiguous(long index) {
         try {
-            index = Objects.checkIndex(index, NO_OVERFLOW);
-            return whole.getAtIndex(LAYOUT, index);
+            return whole.getAtIndex(LAYOUT, Objects.checkIndex(index, NO_OVERFLOW));
         } catch (IndexOutOfBoundsException | IllegalStateException | InternalError e) {
-            throw getFailed(e, index);
+            throw accessFailed(e, index, "get");
         }
     }
 

@@ -468,11 +468,6 @@ public abstract sealed class TypedArray implements RefCounted
         return new IllegalStateException("cannot " + operation + " " + this + ": " + why, cause);
     }
 
-    /** {@link #accessFailed} for {@code get}: one argument fewer on the caller's stack (C1InlineStackLimit). */
-    final RuntimeException getFailed(Throwable e, long index) {
-        return accessFailed(e, index, "get");
-    }
-
     /** What {@code get} or {@code set} throws for {@code e}, thrown by its access to element {@code index}. */
     final RuntimeException accessFailed(Throwable e, long index, String operation) {
         if (e instanceof InternalError fault) {

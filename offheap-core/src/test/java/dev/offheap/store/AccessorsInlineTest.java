@@ -41,8 +41,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class AccessorsInlineTest {
     /** HotSpot's default {@code -XX:MaxInlineSize}. */
     private static final int MAX_INLINE_SIZE = 35;
-    /** HotSpot's default {@code -XX:C1InlineStackLimit} (JDK 25, c1_globals.hpp). */
-    private static final int C1_INLINE_STACK_LIMIT = 5;
 
     @ParameterizedTest
     @ValueSource(classes = {ByteArray.class, ShortArray.class, IntArray.class, LongArray.class, FloatArray.class, DoubleArray.class})
@@ -54,31 +52,6 @@ class AccessorsInlineTest {
             checkFits(model, method, checked);
         }
         assertThat(checked).as("methods checked in %s", type.getSimpleName()).hasSizeGreaterThanOrEqualTo(2);
-    }
-
-    /**
-     * {@code get} and its contiguous path fit C1's {@code C1InlineStackLimit} (5 slots: operand stack plus locals
-     * beyond the parameters). Over it, C1 calls {@code getContiguous} once per element in every tier-3 loop (the
-     * code a loop runs before C2's, and again after each deoptimization): a loop over a flat segment has no such
-     * call there. {@code set} of a {@code double} or a {@code long} cannot fit (the receiver, the layout, the
-     * index and the value take 6 slots), so it is not checked.
-     */
-    @ParameterizedTest
-    @ValueSource(classes = {ByteArray.class, ShortArray.class, IntArray.class, LongArray.class, FloatArray.class, DoubleArray.class})
-    void getAndItsContiguousPathFitC1InlineStackLimit(Class<? extends TypedArray> type) throws IOException {
-        ClassModel model = classModel(type);
-        for (String name : List.of("get", "getContiguous")) {
-            MethodModel method = model.methods().stream().filter(m -> m.methodName().equalsString(name))
-                    .findFirst().orElseThrow(() -> new AssertionError("no " + name + " in " + model.thisClass()));
-            var code = (java.lang.classfile.attribute.CodeAttribute) method.code().orElseThrow();
-            int parameterSlots = 1 + method.methodTypeSymbol().parameterList().stream()
-                    .mapToInt(p -> p.equals(java.lang.constant.ConstantDescs.CD_long)
-                            || p.equals(java.lang.constant.ConstantDescs.CD_double) ? 2 : 1).sum();
-            assertThat(code.maxStack() + code.maxLocals() - parameterSlots)
-                    .as("stack use of %s.%s (max_stack %d + max_locals %d - parameter slots %d)",
-                            type.getSimpleName(), name, code.maxStack(), code.maxLocals(), parameterSlots)
-                    .isLessThanOrEqualTo(C1_INLINE_STACK_LIMIT);
-        }
     }
 
     /** Checks {@code method} and, recursively, the methods of the same class it calls, but the scattered path. */
