@@ -47,7 +47,8 @@ public final class StoreShapes {
     static final String[] SHAPES = {"static", "lambda", "main-loop", "random-then-sequential", "two-types-two-arrays",
             "spill", "memory-and-spill", "set", "kernel", "random-small-then-lambda", "random-small-then-static",
             "random-small-then-lambda-long", "random-small-then-lambda-int", "random-thread-then-lambda",
-            "many-arrays-then-lambda", "random-small-then-main-loop"};
+            "many-arrays-then-lambda", "random-small-then-main-loop", "many-loops-one-method",
+            "mixed-loops-one-method"};
     static final int ROUNDS = 12;
     static final int COUNTED = 8;
     static final int N = 32 << 20;
@@ -81,6 +82,8 @@ public final class StoreShapes {
                 case "random-small-then-lambda-long" -> randomSmallThenLambdaLongShape(memory, flat, arena, heap);
                 case "random-small-then-lambda-int" -> randomSmallThenLambdaIntShape(memory, flat, arena, heap);
                 case "many-arrays-then-lambda" -> manyArraysThenLambdaShape(memory, flat, arena, heap);
+                case "mixed-loops-one-method" -> mixedLoopsShape(memory.doubles(N / 32), flat.asSlice(0, N / 4));
+                case "many-loops-one-method" -> manyLoopsShape(memory.doubles(N / 8), flat.asSlice(0, N), heap);
                 default -> throw new IllegalArgumentException("unknown shape " + shape + ", one of "
                         + String.join(", ", SHAPES));
             };
@@ -604,6 +607,212 @@ public final class StoreShapes {
                 if (r >= 0) {
                     t[which][r] = now() - t0;
                 }
+            }
+        }
+        return t;
+    }
+
+    // --- many loops in one method: C2 stops inlining ordinary methods once the method's graph passes
+    // NodeCountInliningCutoff (18000 live nodes); the JDK's @ForceInline segment accessors are only delayed, not
+    // refused. The same eight loops over the store and over the flat segment, each in a method of its own.
+
+    static double storeLoops(DoubleArray a, long[] idx) {
+        long n = a.length();
+        double s = 0;
+        for (long i = 0; i < n; i++) {
+            a.set(i, a.get(i) * 0.5 + 1);
+        }
+        for (int k = 0; k < idx.length; k++) {
+            s += a.get(idx[k]);
+        }
+        for (int k = 0; k < idx.length; k++) {
+            a.set(idx[k], k);
+        }
+        for (long i = 1; i < n; i++) {
+            a.set(i, a.get(i - 1) + a.get(i));
+        }
+        for (long i = 0; i < n; i++) {
+            s += a.get(i);
+        }
+        for (long i = 0; i < n; i++) {
+            s += a.get(i) * a.get(n - 1 - i);
+        }
+        for (long i = 0; i < n; i++) {
+            a.set(i, s + i);
+        }
+        for (long i = 0; i < n; i++) {
+            s += a.get(i);
+        }
+        return s;
+    }
+
+    static double flatLoops(MemorySegment f, long[] idx) {
+        long n = f.byteSize() >>> 3;
+        double s = 0;
+        for (long i = 0; i < n; i++) {
+            f.setAtIndex(D, i, f.getAtIndex(D, i) * 0.5 + 1);
+        }
+        for (int k = 0; k < idx.length; k++) {
+            s += f.getAtIndex(D, idx[k]);
+        }
+        for (int k = 0; k < idx.length; k++) {
+            f.setAtIndex(D, idx[k], k);
+        }
+        for (long i = 1; i < n; i++) {
+            f.setAtIndex(D, i, f.getAtIndex(D, i - 1) + f.getAtIndex(D, i));
+        }
+        for (long i = 0; i < n; i++) {
+            s += f.getAtIndex(D, i);
+        }
+        for (long i = 0; i < n; i++) {
+            s += f.getAtIndex(D, i) * f.getAtIndex(D, n - 1 - i);
+        }
+        for (long i = 0; i < n; i++) {
+            f.setAtIndex(D, i, s + i);
+        }
+        for (long i = 0; i < n; i++) {
+            s += f.getAtIndex(D, i);
+        }
+        return s;
+    }
+
+    static double heapLoops(double[] h, long[] idx, int n) {
+        double s = 0;
+        for (int i = 0; i < n; i++) {
+            h[i] = h[i] * 0.5 + 1;
+        }
+        for (int k = 0; k < idx.length; k++) {
+            s += h[(int) idx[k]];
+        }
+        for (int k = 0; k < idx.length; k++) {
+            h[(int) idx[k]] = k;
+        }
+        for (int i = 1; i < n; i++) {
+            h[i] = h[i - 1] + h[i];
+        }
+        for (int i = 0; i < n; i++) {
+            s += h[i];
+        }
+        for (int i = 0; i < n; i++) {
+            s += h[i] * h[n - 1 - i];
+        }
+        for (int i = 0; i < n; i++) {
+            h[i] = s + i;
+        }
+        for (int i = 0; i < n; i++) {
+            s += h[i];
+        }
+        return s;
+    }
+
+    static long[][] manyLoopsShape(DoubleArray a, MemorySegment flat, double[] heap) {
+        int n = (int) a.length();
+        Random random = new Random(42);
+        long[] idx = new long[n / 4];
+        for (int k = 0; k < idx.length; k++) {
+            idx[k] = random.nextInt(n);
+        }
+        long[][] t = new long[3][ROUNDS];
+        for (int r = -ROUNDS; r < ROUNDS; r++) {
+            for (int k = 0; k < 3; k++) {
+                int which = (r + ROUNDS + k) % 3;
+                long t0 = now();
+                sink += which == 0 ? storeLoops(a, idx) : which == 1 ? flatLoops(flat, idx) : heapLoops(heap, idx, n);
+                if (r >= 0) {
+                    t[which][r] = now() - t0;
+                }
+            }
+        }
+        return t;
+    }
+
+    // --- one method with a loop over the flat segment, then the same loop over the store, six times: once the
+    // method's graph passes NodeCountInliningCutoff, C2 refuses to inline get and set (a call per element) and
+    // only delays the JDK's @ForceInline accessors. Each loop timed inside the method; no double[] here (its
+    // column repeats the flat segment's).
+
+    static double mixedLoops(DoubleArray a, MemorySegment f, long[] idx, long[] times) {
+        long n = a.length();
+        long t0;
+        double s = 0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            f.setAtIndex(D, i, f.getAtIndex(D, i) * 0.5 + 1);
+        }
+        times[1] += now() - t0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            a.set(i, a.get(i) * 0.5 + 1);
+        }
+        times[0] += now() - t0;
+        t0 = now();
+        for (int k = 0; k < idx.length; k++) {
+            s += f.getAtIndex(D, idx[k]);
+        }
+        times[1] += now() - t0;
+        t0 = now();
+        for (int k = 0; k < idx.length; k++) {
+            s += a.get(idx[k]);
+        }
+        times[0] += now() - t0;
+        t0 = now();
+        for (int k = 0; k < idx.length; k++) {
+            f.setAtIndex(D, idx[k], k);
+        }
+        times[1] += now() - t0;
+        t0 = now();
+        for (int k = 0; k < idx.length; k++) {
+            a.set(idx[k], k);
+        }
+        times[0] += now() - t0;
+        t0 = now();
+        for (long i = 1; i < n; i++) {
+            f.setAtIndex(D, i, f.getAtIndex(D, i - 1) + f.getAtIndex(D, i));
+        }
+        times[1] += now() - t0;
+        t0 = now();
+        for (long i = 1; i < n; i++) {
+            a.set(i, a.get(i - 1) + a.get(i));
+        }
+        times[0] += now() - t0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            s += f.getAtIndex(D, i);
+        }
+        times[1] += now() - t0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            s += a.get(i);
+        }
+        times[0] += now() - t0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            s += f.getAtIndex(D, i) * f.getAtIndex(D, n - 1 - i);
+        }
+        times[1] += now() - t0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            s += a.get(i) * a.get(n - 1 - i);
+        }
+        times[0] += now() - t0;
+        return s;
+    }
+
+    static long[][] mixedLoopsShape(DoubleArray a, MemorySegment flat) {
+        int n = (int) a.length();
+        Random random = new Random(42);
+        long[] idx = new long[n / 4];
+        for (int k = 0; k < idx.length; k++) {
+            idx[k] = random.nextInt(n);
+        }
+        long[][] t = new long[3][ROUNDS];
+        for (int r = -2 * ROUNDS; r < ROUNDS; r++) {
+            long[] times = new long[2];
+            sink += mixedLoops(a, flat, idx, times);
+            if (r >= 0) {
+                t[0][r] = times[0];
+                t[1][r] = times[1];
+                t[2][r] = times[1];
             }
         }
         return t;
