@@ -7,7 +7,7 @@
 # flat MemorySegment and over a double[], in the thread's CPU time, and prints the median ratio store/flat of its
 # last rounds. This script prints, per shape, min / median / max of those ratios over LAUNCHES launches
 # (default 20), and the same for double[]/flat. Then 20 launches of dev.offheap.bench.PlainAcquireRelease 1024
-# (the pool's acquire + release in a plain loop, ns per pair). About 15 minutes on 2 cores.
+# (the pool's acquire + release in a plain loop, ns per pair). About 35 minutes on 2 cores.
 # Extra JVM flags for the launches in SHAPES_JAVA_OPTS (e.g. -XX:TieredStopAtLevel=1).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -18,7 +18,10 @@ LAUNCHES="${1:-20}"
 shift || true
 SHAPES=("$@")
 if (( ${#SHAPES[@]} == 0 )); then
-    SHAPES=(static lambda main-loop random-then-sequential two-types-two-arrays spill memory-and-spill set kernel)
+    SHAPES=(static lambda main-loop random-then-sequential two-types-two-arrays spill memory-and-spill set kernel
+        random-small-then-lambda random-small-then-static random-small-then-main-loop random-thread-then-lambda
+        many-arrays-then-lambda random-small-then-lambda-long random-small-then-lambda-int many-loops-one-method
+        mixed-loops-one-method)
 fi
 if [[ ! -f "$JAR" ]]; then
     MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow ${MAVEN_OPTS:-}" ./mvnw -B -q -pl offheap-bench -am package -DskipTests

@@ -19,6 +19,7 @@ package dev.offheap.bench;
 import dev.offheap.store.ChunkKernel;
 import dev.offheap.store.ChunkPool;
 import dev.offheap.store.DoubleArray;
+import dev.offheap.store.IntArray;
 import dev.offheap.store.LongArray;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -29,6 +30,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * A plain program, no JMH: one code shape of store access, timed against the same code over a flat
@@ -43,7 +45,10 @@ import java.util.function.ToDoubleFunction;
  */
 public final class StoreShapes {
     static final String[] SHAPES = {"static", "lambda", "main-loop", "random-then-sequential", "two-types-two-arrays",
-            "spill", "memory-and-spill", "set", "kernel"};
+            "spill", "memory-and-spill", "set", "kernel", "random-small-then-lambda", "random-small-then-static",
+            "random-small-then-lambda-long", "random-small-then-lambda-int", "random-thread-then-lambda",
+            "many-arrays-then-lambda", "random-small-then-main-loop", "many-loops-one-method",
+            "mixed-loops-one-method"};
     static final int ROUNDS = 12;
     static final int COUNTED = 8;
     static final int N = 32 << 20;
@@ -70,6 +75,15 @@ public final class StoreShapes {
                 case "memory-and-spill" -> memoryAndSpillShape(memory.doubles(N), spilled.doubles(N), flat, arena, heap);
                 case "set" -> setShape(memory.doubles(N), flat, heap);
                 case "kernel" -> kernelShape(memory.doubles(N), flat, heap);
+                case "random-small-then-lambda" -> randomSmallThenLambdaShape(memory, flat, arena, heap, false);
+                case "random-thread-then-lambda" -> randomSmallThenLambdaShape(memory, flat, arena, heap, true);
+                case "random-small-then-static" -> randomSmallThenStaticShape(memory, flat, arena, heap);
+                case "random-small-then-main-loop" -> randomSmallThenMainLoopShape(memory, flat, arena, heap);
+                case "random-small-then-lambda-long" -> randomSmallThenLambdaLongShape(memory, flat, arena, heap);
+                case "random-small-then-lambda-int" -> randomSmallThenLambdaIntShape(memory, flat, arena, heap);
+                case "many-arrays-then-lambda" -> manyArraysThenLambdaShape(memory, flat, arena, heap);
+                case "mixed-loops-one-method" -> mixedLoopsShape(memory.doubles(N / 32), flat.asSlice(0, N / 4));
+                case "many-loops-one-method" -> manyLoopsShape(memory.doubles(N / 8), flat.asSlice(0, N), heap);
                 default -> throw new IllegalArgumentException("unknown shape " + shape + ", one of "
                         + String.join(", ", SHAPES));
             };
@@ -87,8 +101,10 @@ public final class StoreShapes {
             worst = Math.max(worst, times[0][r] / (double) times[1][r]);
         }
         System.out.printf("shape=%s ratio=%.3f worst-round=%.3f heap-ratio=%.3f store-ms=%.1f flat-ms=%.1f heap-ms=%.1f"
-                        + " store-rounds=%s%n", shape, store / flat, worst, heap / flat, store / 1e6, flat / 1e6,
-                heap / 1e6, Arrays.toString(Arrays.stream(times[0]).map(t -> t / 1_000_000).toArray()));
+                        + " first-round=%.3f store-rounds=%s flat-rounds=%s%n", shape, store / flat, worst, heap / flat,
+                store / 1e6, flat / 1e6, heap / 1e6, times[0][0] / (double) times[1][0],
+                Arrays.toString(Arrays.stream(times[0]).map(t -> t / 1_000_000).toArray()),
+                Arrays.toString(Arrays.stream(times[1]).map(t -> t / 1_000_000).toArray()));
     }
 
     static double median(long[] all) {
@@ -370,6 +386,435 @@ public final class StoreShapes {
             }
         }
         sink += a.get(N - 1) + flat.getAtIndex(D, N - 1) + heap[N - 1];
+        return t;
+    }
+
+    // --- issue 30: an accessor that first saw other arrays (random get/set over a small array, the first thing the
+    // program does, in the program's own loop), then a second, large array summed sequentially. The flat segment
+    // goes through the same: a random phase over a small segment of the same size, the same loop, the same sum.
+
+    static final int SMALL = 3_000_000;
+    static final int RANDOM_STEPS = 4_000_000;
+
+    /** Random get/set over {@code a} and the same over {@code flatSmall}, in the caller's loop (interpreter, then OSR). */
+    static void randomPhase(DoubleArray a, MemorySegment flatSmall) {
+        Random random = new Random(42);
+        int n = (int) a.length();
+        for (int k = 0; k < RANDOM_STEPS; k++) {
+            long i = random.nextInt(n), j = random.nextInt(n);
+            a.set(i, a.get(j) + 1);
+        }
+        for (int k = 0; k < RANDOM_STEPS; k++) {
+            long i = random.nextInt(n), j = random.nextInt(n);
+            flatSmall.setAtIndex(D, i, flatSmall.getAtIndex(D, j) + 1);
+        }
+    }
+
+    static long[][] lambdaRounds(DoubleArray a, MemorySegment flat, double[] heap) {
+        ToDoubleFunction<DoubleArray> store = x -> {
+            double s = 0;
+            for (long i = 0, n = x.length(); i < n; i++) {
+                s += x.get(i);
+            }
+            return s;
+        };
+        ToDoubleFunction<MemorySegment> segment = m -> {
+            double s = 0;
+            for (long i = 0, n = m.byteSize() >>> 3; i < n; i++) {
+                s += m.getAtIndex(D, i);
+            }
+            return s;
+        };
+        ToDoubleFunction<double[]> array = h -> {
+            double s = 0;
+            for (int i = 0; i < h.length; i++) {
+                s += h[i];
+            }
+            return s;
+        };
+        long[][] t = new long[3][ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            for (int k = 0; k < 3; k++) {
+                int which = (r + k) % 3;
+                long t0 = now();
+                sink += which == 0 ? store.applyAsDouble(a) : which == 1 ? segment.applyAsDouble(flat)
+                        : array.applyAsDouble(heap);
+                t[which][r] = now() - t0;
+            }
+        }
+        return t;
+    }
+
+    /** The issue's program; with {@code otherThread} the random phase runs in another thread, joined first. */
+    static long[][] randomSmallThenLambdaShape(ChunkPool pool, MemorySegment flat, Arena arena, double[] heap,
+                                               boolean otherThread) {
+        DoubleArray small = pool.doubles(SMALL);
+        MemorySegment flatSmall = arena.allocate((long) SMALL * 8, 64);
+        if (otherThread) {
+            Thread thread = new Thread(() -> randomPhase(small, flatSmall), "random");
+            thread.start();
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        } else {
+            randomPhase(small, flatSmall);
+        }
+        DoubleArray a = pool.doubles(N);
+        fill(a, flat, heap);
+        return lambdaRounds(a, flat, heap);
+    }
+
+    static long[][] randomSmallThenStaticShape(ChunkPool pool, MemorySegment flat, Arena arena, double[] heap) {
+        randomPhase(pool.doubles(SMALL), arena.allocate((long) SMALL * 8, 64));
+        return staticShape(pool.doubles(N), flat, heap);
+    }
+
+    static long[][] randomSmallThenMainLoopShape(ChunkPool pool, MemorySegment flat, Arena arena, double[] heap) {
+        randomPhase(pool.doubles(SMALL), arena.allocate((long) SMALL * 8, 64));
+        return mainLoopShape(pool.doubles(N), flat, heap);
+    }
+
+    /** Many arrays of other sizes (a few elements to a few chunks), each read and written, before the large one. */
+    static long[][] manyArraysThenLambdaShape(ChunkPool pool, MemorySegment flat, Arena arena, double[] heap) {
+        Random random = new Random(7);
+        for (int k = 0; k < 2000; k++) {
+            int n = 1 + random.nextInt(k % 10 == 0 ? 1 << 20 : 1 << 10);
+            DoubleArray x = pool.doubles(n);
+            MemorySegment y = arena.allocate((long) n * 8, 64);
+            for (int j = 0; j < 2000; j++) {
+                int i = random.nextInt(n);
+                x.set(i, x.get(i) + j);
+                y.setAtIndex(D, i, y.getAtIndex(D, i) + j);
+            }
+            x.release();
+        }
+        DoubleArray a = pool.doubles(N);
+        fill(a, flat, heap);
+        return lambdaRounds(a, flat, heap);
+    }
+
+    static long[][] randomSmallThenLambdaLongShape(ChunkPool pool, MemorySegment flat, Arena arena, double[] heap) {
+        LongArray small = pool.longs(SMALL);
+        MemorySegment flatSmall = arena.allocate((long) SMALL * 8, 64);
+        Random random = new Random(42);
+        for (int k = 0; k < RANDOM_STEPS; k++) {
+            long i = random.nextInt(SMALL), j = random.nextInt(SMALL);
+            small.set(i, small.get(j) + 1);
+        }
+        for (int k = 0; k < RANDOM_STEPS; k++) {
+            long i = random.nextInt(SMALL), j = random.nextInt(SMALL);
+            flatSmall.setAtIndex(L, i, flatSmall.getAtIndex(L, j) + 1);
+        }
+        LongArray a = pool.longs(N);
+        long[] longs = new long[N];
+        for (long i = 0; i < N; i++) {
+            a.set(i, i & 1023);
+            flat.setAtIndex(L, i, i & 1023);
+            longs[(int) i] = i & 1023;
+        }
+        ToLongFunction<LongArray> store = x -> {
+            long s = 0;
+            for (long i = 0, n = x.length(); i < n; i++) {
+                s += x.get(i);
+            }
+            return s;
+        };
+        ToLongFunction<MemorySegment> segment = m -> {
+            long s = 0;
+            for (long i = 0, n = m.byteSize() >>> 3; i < n; i++) {
+                s += m.getAtIndex(L, i);
+            }
+            return s;
+        };
+        ToLongFunction<long[]> array = h -> {
+            long s = 0;
+            for (int i = 0; i < h.length; i++) {
+                s += h[i];
+            }
+            return s;
+        };
+        // ROUNDS untimed rounds first: these sums vectorize, and C2 reaches its vectorized loop only after the
+        // profile_predicate traps of the first rounds (about round 10, for the store and the flat segment alike)
+        long[][] t = new long[3][ROUNDS];
+        for (int r = -ROUNDS; r < ROUNDS; r++) {
+            for (int k = 0; k < 3; k++) {
+                int which = (r + ROUNDS + k) % 3;
+                long t0 = now();
+                sink += which == 0 ? store.applyAsLong(a) : which == 1 ? segment.applyAsLong(flat)
+                        : array.applyAsLong(longs);
+                if (r >= 0) {
+                    t[which][r] = now() - t0;
+                }
+            }
+        }
+        return t;
+    }
+
+    static final ValueLayout.OfInt I = ValueLayout.JAVA_INT;
+
+    static long[][] randomSmallThenLambdaIntShape(ChunkPool pool, MemorySegment flat, Arena arena, double[] heap) {
+        int n2 = 2 * N; // the same bytes as the double shapes
+        IntArray small = pool.ints(SMALL);
+        MemorySegment flatSmall = arena.allocate((long) SMALL * 4, 64);
+        Random random = new Random(42);
+        for (int k = 0; k < RANDOM_STEPS; k++) {
+            long i = random.nextInt(SMALL), j = random.nextInt(SMALL);
+            small.set(i, small.get(j) + 1);
+        }
+        for (int k = 0; k < RANDOM_STEPS; k++) {
+            long i = random.nextInt(SMALL), j = random.nextInt(SMALL);
+            flatSmall.setAtIndex(I, i, flatSmall.getAtIndex(I, j) + 1);
+        }
+        IntArray a = pool.ints(n2);
+        int[] ints = new int[n2];
+        for (long i = 0; i < n2; i++) {
+            a.set(i, (int) (i & 1023));
+            flat.setAtIndex(I, i, (int) (i & 1023));
+            ints[(int) i] = (int) (i & 1023);
+        }
+        ToLongFunction<IntArray> store = x -> {
+            long s = 0;
+            for (long i = 0, n = x.length(); i < n; i++) {
+                s += x.get(i);
+            }
+            return s;
+        };
+        ToLongFunction<MemorySegment> segment = m -> {
+            long s = 0;
+            for (long i = 0, n = m.byteSize() >>> 2; i < n; i++) {
+                s += m.getAtIndex(I, i);
+            }
+            return s;
+        };
+        ToLongFunction<int[]> array = h -> {
+            long s = 0;
+            for (int i = 0; i < h.length; i++) {
+                s += h[i];
+            }
+            return s;
+        };
+        // ROUNDS untimed rounds first: these sums vectorize, and C2 reaches its vectorized loop only after the
+        // profile_predicate traps of the first rounds (about round 10, for the store and the flat segment alike)
+        long[][] t = new long[3][ROUNDS];
+        for (int r = -ROUNDS; r < ROUNDS; r++) {
+            for (int k = 0; k < 3; k++) {
+                int which = (r + ROUNDS + k) % 3;
+                long t0 = now();
+                sink += which == 0 ? store.applyAsLong(a) : which == 1 ? segment.applyAsLong(flat)
+                        : array.applyAsLong(ints);
+                if (r >= 0) {
+                    t[which][r] = now() - t0;
+                }
+            }
+        }
+        return t;
+    }
+
+    // --- many loops in one method: C2 stops inlining ordinary methods once the method's graph passes
+    // NodeCountInliningCutoff (18000 live nodes); the JDK's @ForceInline segment accessors are only delayed, not
+    // refused. The same eight loops over the store and over the flat segment, each in a method of its own.
+
+    static double storeLoops(DoubleArray a, long[] idx) {
+        long n = a.length();
+        double s = 0;
+        for (long i = 0; i < n; i++) {
+            a.set(i, a.get(i) * 0.5 + 1);
+        }
+        for (int k = 0; k < idx.length; k++) {
+            s += a.get(idx[k]);
+        }
+        for (int k = 0; k < idx.length; k++) {
+            a.set(idx[k], k);
+        }
+        for (long i = 1; i < n; i++) {
+            a.set(i, a.get(i - 1) + a.get(i));
+        }
+        for (long i = 0; i < n; i++) {
+            s += a.get(i);
+        }
+        for (long i = 0; i < n; i++) {
+            s += a.get(i) * a.get(n - 1 - i);
+        }
+        for (long i = 0; i < n; i++) {
+            a.set(i, s + i);
+        }
+        for (long i = 0; i < n; i++) {
+            s += a.get(i);
+        }
+        return s;
+    }
+
+    static double flatLoops(MemorySegment f, long[] idx) {
+        long n = f.byteSize() >>> 3;
+        double s = 0;
+        for (long i = 0; i < n; i++) {
+            f.setAtIndex(D, i, f.getAtIndex(D, i) * 0.5 + 1);
+        }
+        for (int k = 0; k < idx.length; k++) {
+            s += f.getAtIndex(D, idx[k]);
+        }
+        for (int k = 0; k < idx.length; k++) {
+            f.setAtIndex(D, idx[k], k);
+        }
+        for (long i = 1; i < n; i++) {
+            f.setAtIndex(D, i, f.getAtIndex(D, i - 1) + f.getAtIndex(D, i));
+        }
+        for (long i = 0; i < n; i++) {
+            s += f.getAtIndex(D, i);
+        }
+        for (long i = 0; i < n; i++) {
+            s += f.getAtIndex(D, i) * f.getAtIndex(D, n - 1 - i);
+        }
+        for (long i = 0; i < n; i++) {
+            f.setAtIndex(D, i, s + i);
+        }
+        for (long i = 0; i < n; i++) {
+            s += f.getAtIndex(D, i);
+        }
+        return s;
+    }
+
+    static double heapLoops(double[] h, long[] idx, int n) {
+        double s = 0;
+        for (int i = 0; i < n; i++) {
+            h[i] = h[i] * 0.5 + 1;
+        }
+        for (int k = 0; k < idx.length; k++) {
+            s += h[(int) idx[k]];
+        }
+        for (int k = 0; k < idx.length; k++) {
+            h[(int) idx[k]] = k;
+        }
+        for (int i = 1; i < n; i++) {
+            h[i] = h[i - 1] + h[i];
+        }
+        for (int i = 0; i < n; i++) {
+            s += h[i];
+        }
+        for (int i = 0; i < n; i++) {
+            s += h[i] * h[n - 1 - i];
+        }
+        for (int i = 0; i < n; i++) {
+            h[i] = s + i;
+        }
+        for (int i = 0; i < n; i++) {
+            s += h[i];
+        }
+        return s;
+    }
+
+    static long[][] manyLoopsShape(DoubleArray a, MemorySegment flat, double[] heap) {
+        int n = (int) a.length();
+        Random random = new Random(42);
+        long[] idx = new long[n / 4];
+        for (int k = 0; k < idx.length; k++) {
+            idx[k] = random.nextInt(n);
+        }
+        long[][] t = new long[3][ROUNDS];
+        for (int r = -ROUNDS; r < ROUNDS; r++) {
+            for (int k = 0; k < 3; k++) {
+                int which = (r + ROUNDS + k) % 3;
+                long t0 = now();
+                sink += which == 0 ? storeLoops(a, idx) : which == 1 ? flatLoops(flat, idx) : heapLoops(heap, idx, n);
+                if (r >= 0) {
+                    t[which][r] = now() - t0;
+                }
+            }
+        }
+        return t;
+    }
+
+    // --- one method with a loop over the flat segment, then the same loop over the store, six times: once the
+    // method's graph passes NodeCountInliningCutoff, C2 refuses to inline get and set (a call per element) and
+    // only delays the JDK's @ForceInline accessors. Each loop timed inside the method; no double[] here (its
+    // column repeats the flat segment's).
+
+    static double mixedLoops(DoubleArray a, MemorySegment f, long[] idx, long[] times) {
+        long n = a.length();
+        long t0;
+        double s = 0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            f.setAtIndex(D, i, f.getAtIndex(D, i) * 0.5 + 1);
+        }
+        times[1] += now() - t0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            a.set(i, a.get(i) * 0.5 + 1);
+        }
+        times[0] += now() - t0;
+        t0 = now();
+        for (int k = 0; k < idx.length; k++) {
+            s += f.getAtIndex(D, idx[k]);
+        }
+        times[1] += now() - t0;
+        t0 = now();
+        for (int k = 0; k < idx.length; k++) {
+            s += a.get(idx[k]);
+        }
+        times[0] += now() - t0;
+        t0 = now();
+        for (int k = 0; k < idx.length; k++) {
+            f.setAtIndex(D, idx[k], k);
+        }
+        times[1] += now() - t0;
+        t0 = now();
+        for (int k = 0; k < idx.length; k++) {
+            a.set(idx[k], k);
+        }
+        times[0] += now() - t0;
+        t0 = now();
+        for (long i = 1; i < n; i++) {
+            f.setAtIndex(D, i, f.getAtIndex(D, i - 1) + f.getAtIndex(D, i));
+        }
+        times[1] += now() - t0;
+        t0 = now();
+        for (long i = 1; i < n; i++) {
+            a.set(i, a.get(i - 1) + a.get(i));
+        }
+        times[0] += now() - t0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            s += f.getAtIndex(D, i);
+        }
+        times[1] += now() - t0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            s += a.get(i);
+        }
+        times[0] += now() - t0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            s += f.getAtIndex(D, i) * f.getAtIndex(D, n - 1 - i);
+        }
+        times[1] += now() - t0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            s += a.get(i) * a.get(n - 1 - i);
+        }
+        times[0] += now() - t0;
+        return s;
+    }
+
+    static long[][] mixedLoopsShape(DoubleArray a, MemorySegment flat) {
+        int n = (int) a.length();
+        Random random = new Random(42);
+        long[] idx = new long[n / 4];
+        for (int k = 0; k < idx.length; k++) {
+            idx[k] = random.nextInt(n);
+        }
+        long[][] t = new long[3][ROUNDS];
+        for (int r = -2 * ROUNDS; r < ROUNDS; r++) {
+            long[] times = new long[2];
+            sink += mixedLoops(a, flat, idx, times);
+            if (r >= 0) {
+                t[0][r] = times[0];
+                t[1][r] = times[1];
+                t[2][r] = times[1];
+            }
+        }
         return t;
     }
 }
