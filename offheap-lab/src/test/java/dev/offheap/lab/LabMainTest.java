@@ -17,18 +17,14 @@
 package dev.offheap.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
-import dev.offheap.suite.Waits;
+import dev.offheap.suite.Chromium;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,7 +92,7 @@ class LabMainTest {
         assertThat(source).as("self-contained").contains("Machine:", "JDK:", "Options:")
                 .doesNotContain("<script", "<link", "<img", "@import");
 
-        String dom = dumpDom(html);
+        String dom = Chromium.dumpDom(html);
         Map<String, Integer> bars = barsPerChart(dom);
         assertThat(bars.keySet()).as("charts in the DOM Chromium rendered").containsExactlyElementsOf(RUN);
         assertThat(bars).allSatisfy((name, count) -> assertThat(count).as("bars of " + name).isPositive());
@@ -132,33 +128,5 @@ class LabMainTest {
                     Integer::sum);
         }
         return bars;
-    }
-
-    private String dumpDom(Path html) throws Exception {
-        String chromium = onPath("chromium");
-        if (chromium == null) {
-            fail("chromium is not installed, and this test opens the lab's HTML report in headless Chromium."
-                    + " Run the tests with ./offheap test, which installs it (apt-get install chromium).");
-        }
-        Path profile = Files.createTempDirectory(dir, "chromium-profile-");
-        Path stderr = dir.resolve("chromium.err");
-        List<String> command = new ArrayList<>(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + profile, "--dump-dom", html.toUri().toString()));
-        Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
-        process.getOutputStream().close();
-        Waits.Finished dom = Waits.finish(process, Duration.ofSeconds(60), "chromium --dump-dom");
-        assertThat(dom.exitCode()).as("chromium's exit code; its stderr: %s", Files.readString(stderr)).isZero();
-        return dom.output();
-    }
-
-    private static String onPath(String program) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path p = Path.of(d, program);
-            if (Files.isExecutable(p)) {
-                return p.toString();
-            }
-        }
-        return null;
     }
 }

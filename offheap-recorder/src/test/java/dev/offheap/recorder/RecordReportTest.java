@@ -18,13 +18,10 @@ package dev.offheap.recorder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.offheap.suite.Waits;
-import java.io.File;
+import dev.offheap.suite.Chromium;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,7 +84,7 @@ class RecordReportTest {
         Path record = Files.write(dir.resolve("leak.jsonl"), leak(30, 300 * MIB));
         Path html = dir.resolve("leak.html");
         RecordReport.write(record, html);
-        String dom = dumpDom(html);
+        String dom = Chromium.dumpDom(html);
         Matcher svg = Pattern.compile("<svg class=\"timeline\"[^>]*>(.*?)</svg>", Pattern.DOTALL).matcher(dom);
         assertThat(svg.find()).as("the chart in the DOM Chromium rendered").isTrue();
         String chart = svg.group(1);
@@ -96,34 +93,6 @@ class RecordReportTest {
         assertThat(chart).contains("class=\"limit\"", "container limit 300.0 MiB", "class=\"working-set\"",
                 "class=\"ceilings\"", "JVM ceilings 512.0 MiB");
         assertThat(Pattern.compile("<g class=\"finding\"").matcher(chart).results().count()).isEqualTo(1);
-    }
-
-    static String dumpDom(Path html) throws Exception {
-        String chromium = onPath("chromium");
-        if (chromium == null) {
-            fail("chromium is not installed, and this test opens the record's HTML report in headless Chromium."
-                    + " Run the tests with ./offheap test, which installs it (apt-get install chromium).");
-        }
-        Path profile = Files.createTempDirectory(html.getParent(), "chromium-profile-");
-        Path stderr = html.resolveSibling("chromium.err");
-        List<String> command = List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--dump-dom", html.toUri().toString());
-        Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
-        process.getOutputStream().close();
-        Waits.Finished dom = Waits.finish(process, Duration.ofSeconds(60), "chromium --dump-dom");
-        assertThat(dom.exitCode()).as("chromium's exit code; its stderr: %s", Files.readString(stderr)).isZero();
-        return dom.output();
-    }
-
-    private static String onPath(String program) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path p = Path.of(d, program);
-            if (Files.isExecutable(p)) {
-                return p.toString();
-            }
-        }
-        return null;
     }
 
     @Test
