@@ -164,6 +164,17 @@ public final class MemoryRecorder implements AutoCloseable {
     }
 
     /**
+     * The recorder's jar, for {@code -javaagent} or for loading it into another JVM: the jar these classes come from,
+     * or one made from their directory when they come from a directory (a build's tests, an IDE).
+     *
+     * @return the jar's path
+     * @throws IOException if the classes' location cannot be found or the jar made
+     */
+    public static Path agentJar() throws IOException {
+        return AgentJar.locate();
+    }
+
+    /**
      * A sample of this process now, without a recorder (for meters read on demand): the first call finds the cgroup
      * and the heap's range, the next ones reuse them.
      *

@@ -16,48 +16,11 @@
 
 package dev.offheap.recorder;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
-import java.util.stream.Stream;
 
-/** The recorder as a Java agent's jar, made from the module's classes (the test phase runs before the jar's). */
+/** Where the child JVMs of the agent's tests come from: this JDK's java and the test classes. */
 final class AgentJars {
     private AgentJars() {}
-
-    static Path build(Path dir) throws IOException {
-        Path classes;
-        try {
-            classes = Path.of(MemoryRecorder.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (java.net.URISyntaxException e) {
-            throw new IOException(e);
-        }
-        Manifest m = new Manifest();
-        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        m.getMainAttributes().putValue("Premain-Class", MemoryRecorder.class.getName());
-        m.getMainAttributes().putValue("Agent-Class", MemoryRecorder.class.getName());
-        Path jar = dir.resolve("offheap-recorder-test.jar");
-        List<Path> files = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(classes)) {
-            walk.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals("module-info.class"))
-                    .forEach(files::add);
-        }
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out, m)) {
-            for (Path f : files) {
-                j.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
-                j.write(Files.readAllBytes(f));
-                j.closeEntry();
-            }
-        }
-        return jar;
-    }
 
     /** The test classes' directory, where {@link RecordedTarget} is. */
     static String testClasses() {

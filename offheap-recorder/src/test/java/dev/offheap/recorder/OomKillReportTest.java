@@ -86,7 +86,7 @@ class OomKillReportTest {
                     + "): the test needs root and a writable cgroup file system; with cgroup v2 the memory controller"
                     + " must be enabled for the children of a cgroup that holds no process");
         }
-        Path jar = AgentJars.build(dir);
+        Path jar = MemoryRecorder.agentJar();
         Path reports = dir.resolve("reports");
         String java = String.join(" ", List.of(AgentJars.java(), "-Xmx32m", "-XX:+UseSerialGC", "-XX:MaxDirectMemorySize=4g",
                 "-javaagent:" + jar + "=dir=" + reports + ",interval=200ms", "-cp", AgentJars.testClasses(),

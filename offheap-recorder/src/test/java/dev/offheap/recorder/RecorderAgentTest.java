@@ -48,7 +48,7 @@ class RecorderAgentTest {
 
     @Test
     void givenAtLaunchItReportsOnTheSignalAndAtExit() throws Exception {
-        Path jar = AgentJars.build(dir);
+        Path jar = MemoryRecorder.agentJar();
         Path reports = dir.resolve("reports");
         Process p = start(List.of("-javaagent:" + jar + "=dir=" + reports + ",interval=200ms"));
         String ready = readyLine(p);
@@ -72,7 +72,7 @@ class RecorderAgentTest {
 
     @Test
     void loadedThroughTheAttachMechanismItReportsOnRequestAndStops() throws Exception {
-        Path jar = AgentJars.build(dir);
+        Path jar = MemoryRecorder.agentJar();
         Path reports = dir.resolve("attached");
         Process p = start(List.of("-XX:+EnableDynamicAgentLoading"));
         readyLine(p);

@@ -19,17 +19,12 @@ package dev.offheap.cli.inspect;
 import dev.offheap.recorder.MemoryRecorder;
 import dev.offheap.recorder.RecorderOptions;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -163,15 +158,7 @@ public final class RecordCommand implements Callable<Integer> {
 
     /** The recorder's jar as the target sees it: ours, or a copy in its /tmp when it has another root. */
     static Path agentJar(long pid) throws IOException {
-        Path jar;
-        try {
-            jar = Path.of(MemoryRecorder.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException | RuntimeException e) {
-            throw new IOException("cannot find the recorder's jar: " + e);
-        }
-        if (Files.isDirectory(jar)) {
-            jar = jarOf(jar); // classes, as a build's tests and IDEs run them
-        }
+        Path jar = MemoryRecorder.agentJar();
         Path theirs = TargetProcess.inRoot(pid, jar.toString());
         if (Files.exists(theirs) && Files.isSameFile(theirs, jar)) {
             return jar;
@@ -186,36 +173,6 @@ public final class RecordCommand implements Callable<Integer> {
             Files.move(part, copy, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
         return Path.of("/tmp", copy.getFileName().toString());
-    }
-
-    /** The recorder's classes in a jar with its agent's manifest, made once in java.io.tmpdir. */
-    private static Path jarOf(Path classes) throws IOException {
-        List<Path> files;
-        try (var walk = Files.walk(classes)) {
-            files = walk.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().equals("module-info.class"))
-                    .sorted().toList();
-        }
-        long stamp = 0;
-        for (Path f : files) {
-            stamp = stamp * 31 + Files.getLastModifiedTime(f).toMillis() + f.toString().hashCode();
-        }
-        Path jar = Path.of(System.getProperty("java.io.tmpdir"), "offheap-recorder-classes-" + Long.toHexString(stamp) + ".jar");
-        if (Files.exists(jar)) {
-            return jar;
-        }
-        Manifest m = new Manifest();
-        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        m.getMainAttributes().putValue("Agent-Class", MemoryRecorder.class.getName());
-        m.getMainAttributes().putValue("Premain-Class", MemoryRecorder.class.getName());
-        Path part = jar.resolveSibling(jar.getFileName() + "." + ProcessHandle.current().pid() + ".part");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(part), m)) {
-            for (Path f : files) {
-                out.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
-                out.write(Files.readAllBytes(f));
-                out.closeEntry();
-            }
-        }
-        return Files.move(part, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** The attach mechanism's {@code load instrument false JAR=ARGS}, as {@code VirtualMachine.loadAgent} sends it. */
