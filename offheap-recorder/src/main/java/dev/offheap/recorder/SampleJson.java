@@ -16,7 +16,6 @@
 
 package dev.offheap.recorder;
 
-import java.time.Instant;
 import java.util.List;
 
 /**
@@ -29,86 +28,105 @@ final class SampleJson {
     static String line(MemorySample s, long pid, String vm, Ceilings ceilings, String cgroupDirectory,
             List<Finding> findings) {
         StringBuilder b = new StringBuilder(1536);
-        b.append("{\"version\":3,\"source\":\"offheap-recorder\",\"pid\":").append(pid);
-        b.append(",\"time\":");
-        string(b, s.time().toString());
-        b.append(",\"vm\":");
-        string(b, vm);
+        List<MemorySample.Part> parts = s.parts();
         long heap = 0;
         long direct = 0;
-        for (MemorySample.Part p : s.parts()) {
+        for (MemorySample.Part p : parts) {
             if (p.key().equals("heap")) {
                 heap = p.bytes();
             } else if (p.key().equals("direct")) {
                 direct = p.bytes();
             }
         }
-        b.append(",\"rss\":");
-        number(b, s.rss());
-        b.append(",\"heap\":").append(heap).append(",\"direct\":").append(direct);
+        b.append('{');
+        exact(b, "version", 3);
+        text(b, "source", "offheap-recorder");
+        exact(b, "pid", pid);
+        text(b, "time", s.time().toString());
+        text(b, "vm", vm);
+        known(b, "rss", s.rss());
+        exact(b, "heap", heap);
+        exact(b, "direct", direct);
         b.append(",\"mapped\":null,\"malloc\":null,\"offheap\":null,\"unexplained\":0");
-        b.append(",\"details\":{\"rss\":{\"anonymous\":");
-        number(b, s.anonymous());
-        b.append(",\"fileBacked\":");
-        number(b, s.fileBacked());
-        b.append(",\"sharedMemory\":");
-        number(b, s.sharedMemory());
-        b.append(",\"swap\":");
-        number(b, s.swap());
-        b.append("},\"heap\":{\"committed\":").append(s.heapCommitted()).append(",\"resident\":").append(s.heapResident())
-                .append(",\"used\":").append(s.heapUsed());
-        b.append("},\"threads\":").append(s.threads());
-        b.append(",\"container\":{\"directory\":");
-        if (cgroupDirectory == null) {
-            b.append("null");
-        } else {
-            string(b, cgroupDirectory);
-        }
-        b.append(",\"limit\":");
-        number(b, s.containerLimit());
-        b.append(",\"usage\":");
-        number(b, s.containerUsage());
-        b.append(",\"workingSet\":");
-        number(b, s.containerWorkingSet());
-        b.append("},\"ceilings\":{\"items\":[");
-        for (int i = 0; i < ceilings.items().size(); i++) {
-            Ceilings.Item c = ceilings.items().get(i);
-            b.append(i == 0 ? "" : ",").append("{\"key\":");
-            string(b, c.key());
-            b.append(",\"bytes\":").append(c.bytes()).append(",\"source\":");
-            string(b, c.source());
-            b.append(",\"kind\":\"limit\"}");
-        }
-        b.append("],\"sum\":").append(ceilings.sum()).append("}}");
-        b.append(",\"attribution\":[");
-        List<MemorySample.Part> parts = s.parts();
-        for (int i = 0; i < parts.size(); i++) {
-            MemorySample.Part p = parts.get(i);
-            b.append(i == 0 ? "" : ",").append("{\"part\":");
-            string(b, p.key());
-            b.append(",\"bytes\":").append(p.bytes()).append(",\"exact\":false,\"bound\":null,\"source\":");
-            string(b, p.source());
+        key(b, "details").append('{');
+        key(b, "rss").append('{');
+        known(b, "anonymous", s.anonymous());
+        known(b, "fileBacked", s.fileBacked());
+        known(b, "sharedMemory", s.sharedMemory());
+        known(b, "swap", s.swap());
+        key(b.append('}'), "heap").append('{');
+        exact(b, "committed", s.heapCommitted());
+        exact(b, "resident", s.heapResident());
+        exact(b, "used", s.heapUsed());
+        b.append('}');
+        exact(b, "threads", s.threads());
+        key(b, "container").append('{');
+        text(b, "directory", cgroupDirectory);
+        known(b, "limit", s.containerLimit());
+        known(b, "usage", s.containerUsage());
+        known(b, "workingSet", s.containerWorkingSet());
+        key(b.append('}'), "ceilings").append('{');
+        key(b, "items").append('[');
+        for (Ceilings.Item c : ceilings.items()) {
+            comma(b).append('{');
+            text(b, "key", c.key());
+            exact(b, "bytes", c.bytes());
+            text(b, "source", c.source());
+            text(b, "kind", "limit");
             b.append('}');
         }
-        b.append("],\"findings\":[");
-        for (int i = 0; i < findings.size(); i++) {
-            Finding f = findings.get(i);
-            b.append(i == 0 ? "" : ",").append("{\"id\":");
-            string(b, f.id());
-            b.append(",\"severity\":");
-            string(b, f.severity());
-            b.append(",\"text\":");
-            string(b, f.text());
+        b.append(']');
+        exact(b, "sum", ceilings.sum());
+        b.append("}}");
+        key(b, "attribution").append('[');
+        for (MemorySample.Part p : parts) {
+            comma(b).append('{');
+            text(b, "part", p.key());
+            exact(b, "bytes", p.bytes());
+            b.append(",\"exact\":false,\"bound\":null");
+            text(b, "source", p.source());
+            b.append('}');
+        }
+        key(b.append(']'), "findings").append('[');
+        for (Finding f : findings) {
+            comma(b).append('{');
+            text(b, "id", f.id());
+            text(b, "severity", f.severity());
+            text(b, "text", f.text());
             b.append('}');
         }
         return b.append("]}").toString();
     }
 
-    private static void number(StringBuilder b, long n) {
+    /** A comma unless the object or array has just begun. */
+    private static StringBuilder comma(StringBuilder b) {
+        char last = b.charAt(b.length() - 1);
+        return last == '{' || last == '[' ? b : b.append(',');
+    }
+
+    private static StringBuilder key(StringBuilder b, String key) {
+        return comma(b).append('"').append(key).append("\":");
+    }
+
+    /** A figure as it is. */
+    private static void exact(StringBuilder b, String key, long n) {
+        key(b, key).append(n);
+    }
+
+    /** A figure that may not have been read ({@link MemorySample#UNKNOWN}): null then. */
+    private static void known(StringBuilder b, String key, long n) {
         if (n < 0) {
-            b.append("null");
+            key(b, key).append("null");
         } else {
-            b.append(n);
+            key(b, key).append(n);
+        }
+    }
+
+    private static void text(StringBuilder b, String key, String value) {
+        if (value == null) {
+            key(b, key).append("null");
+        } else {
+            string(key(b, key), value);
         }
     }
 
@@ -132,10 +150,5 @@ final class SampleJson {
             }
         }
         b.append('"');
-    }
-
-    /** @return an instant as the JSON documents write it */
-    static String time(Instant t) {
-        return t.toString();
     }
 }
