@@ -303,7 +303,17 @@ public abstract sealed class TypedArray implements RefCounted
         Objects.checkFromIndexSize(dstIndex, count, dst.length);
         int shift = type.shift();
         try {
-            copyBytes(this, srcIndex << shift, dst, dstIndex << shift, count << shift);
+            long per = Pieces.elementsPerPiece(count, shift);
+            int pieces = Pieces.count(count, per);
+            if (pieces > 1 && (dst != this || srcIndex + count <= dstIndex || dstIndex + count <= srcIndex)) {
+                Pieces.run(pieces, piece -> {
+                    long from = piece * per;
+                    long n = Math.min(count - from, per);
+                    copyBytes(this, (srcIndex + from) << shift, dst, (dstIndex + from) << shift, n << shift);
+                });
+            } else {
+                copyBytes(this, srcIndex << shift, dst, dstIndex << shift, count << shift);
+            }
             memory.deliverPendingFault();
             dst.memory.deliverPendingFault();
         } catch (InternalError e) {
@@ -387,6 +397,41 @@ public abstract sealed class TypedArray implements RefCounted
             throw ifEnded(e, "fill");
         } catch (IllegalArgumentException e) {
             throw ifReadOnly(e, "fill");
+        }
+    }
+
+    /**
+     * Runs {@code body}, a whole-array operation writing this array (when {@code writes}) from {@code others} of
+     * the same length (absent ones null), and turns what their accesses throw into the arrays' own exceptions.
+     */
+    final void operate(String operation, boolean writes, TypedArray a, TypedArray b, Runnable body) {
+        checkAlive(operation);
+        for (TypedArray other : new TypedArray[] {a, b}) {
+            if (other != null) {
+                other.checkAlive(operation);
+                if (other.length != length) {
+                    throw new IllegalArgumentException("cannot " + operation + " " + describe() + " from "
+                            + other.describe() + ": the lengths differ");
+                }
+            }
+        }
+        try {
+            body.run();
+            memory.deliverPendingFault();
+            deliverFault(a);
+            deliverFault(b);
+        } catch (InternalError e) {
+            throw fault(e, 0);
+        } catch (IllegalStateException e) {
+            throw ifEnded(b != null ? b.ifEnded(e, operation) : a != null ? a.ifEnded(e, operation) : e, operation);
+        } catch (IllegalArgumentException e) {
+            throw writes && refusedAsReadOnly(e) ? ifReadOnly(e, operation) : e;
+        }
+    }
+
+    private static void deliverFault(TypedArray array) {
+        if (array != null) {
+            array.memory.deliverPendingFault();
         }
     }
 
