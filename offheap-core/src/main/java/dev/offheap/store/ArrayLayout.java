@@ -28,7 +28,8 @@ import java.util.function.Consumer;
  * How a pool lays an array's chunks out, chosen once when the pool is built. {@link ContiguousLayout}
  * (Linux): every array is one reserved range of addresses with its chunks moved or mapped into it.
  * {@link ScatteredLayout} (elsewhere, and the portable path of tests): one segment per chunk. The layout makes
- * the pool's chunk sources, of the kinds it can place, and maps a request's chunks as an array's memory.
+ * the pool's chunk sources, of the one kind it can lay out ({@link PlacedChunks} or {@link ViewedChunks}), and
+ * maps a request's chunks, which come from those sources only, as an array's memory.
  */
 sealed interface ArrayLayout permits ContiguousLayout, ScatteredLayout {
 

@@ -60,15 +60,11 @@ class ArrayLayoutTest {
         ArrayLayout layout = ArrayLayout.of(false, "scattered", CHUNK, 10, OwnedMappings.Owner.UNNAMED);
         try (ChunkSource memory = layout.memorySource(budget.owner("m"));
              ChunkSource spill = layout.spillSource(budget.owner("s"), directory)) {
-            assertThat(memory).isInstanceOf(ArenaChunks.class);
-            assertThat(spill).isInstanceOf(ChannelChunks.class);
+            assertThat(memory).isInstanceOf(ArenaChunks.class).isInstanceOf(ViewedChunks.class);
+            assertThat(spill).isInstanceOf(ChannelChunks.class).isInstanceOf(ViewedChunks.class);
             assertThat(layout.isContiguous()).isFalse();
             assertThat(layout.mappingsUsed()).isZero();
             layout.checkMappings(Long.MAX_VALUE); // no mapping limit applies
-            assertThatThrownBy(() -> memory.place(null, new Chunk[0], 0, 0))
-                    .isInstanceOf(UnsupportedOperationException.class);
-            assertThatThrownBy(() -> spill.leave(null, new Chunk[0], 0, 0))
-                    .isInstanceOf(UnsupportedOperationException.class);
         }
     }
 
@@ -78,11 +74,9 @@ class ArrayLayoutTest {
         ArrayLayout layout = ArrayLayout.of(true, "contiguous", CHUNK, 3, OwnedMappings.Owner.UNNAMED);
         try (ChunkSource memory = layout.memorySource(budget.owner("m"));
              ChunkSource spill = layout.spillSource(budget.owner("s"), directory)) {
-            assertThat(memory).isInstanceOf(MovableChunks.class);
-            assertThat(spill).isInstanceOf(FileChunks.class);
+            assertThat(memory).isInstanceOf(MovableChunks.class).isInstanceOf(PlacedChunks.class);
+            assertThat(spill).isInstanceOf(FileChunks.class).isInstanceOf(PlacedChunks.class);
             assertThat(layout.isContiguous()).isTrue();
-            assertThatThrownBy(() -> memory.view(null, Arena.ofAuto(), Arena.ofAuto()))
-                    .isInstanceOf(UnsupportedOperationException.class);
 
             ChunkRequest request = ChunkRequest.take(3, memory, null, layout);
             assertThat(layout.mappingsUsed()).as("one per memory block").isEqualTo(3);
