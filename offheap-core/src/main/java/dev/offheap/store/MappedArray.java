@@ -72,9 +72,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link MemoryInUseException} and changes nothing, and {@link #close()} leaves it mapped and charged until the
  * next close (see there).
  *
- * <p><b>Accounting.</b> Every view is one memory mapping. All mapped arrays of the JVM together may hold half
- * of Linux's {@code vm.max_map_count} (the rest is the JVM's): a view beyond that is refused with an
- * {@link IllegalStateException} that says so. With {@link Options#budget}, each view charges its mapped bytes
+ * <p><b>Accounting.</b> Every view is one memory mapping. All mapped arrays and {@link ChunkPool}s of the JVM
+ * together may hold half of Linux's {@code vm.max_map_count} (the rest is the JVM's): a view beyond that is
+ * refused with an {@link IllegalStateException} that says so. With {@link Options#budget}, each view charges its mapped bytes
  * (address space, in whole pages, as a {@link ChunkPool} charges its chunks' capacity, not the pages resident
  * in RAM) before it is mapped, and gives them back once it is unmapped: a refusal throws the budget's
  * {@link BudgetExceededException} and leaves nothing mapped or charged. Each array shows in JMX as
@@ -165,7 +165,7 @@ public final class MappedArray implements AutoCloseable {
      */
     public static final class Options {
         private static final Options DEFAULTS = new Options(null, null, Jmx.Mode.WHEN_SERVER_EXISTS, FileSpace.system(),
-                MAPPINGS);
+                MappingBudget.JVM);
 
         private final MemoryBudget budget;
         private final String name;
@@ -229,15 +229,11 @@ public final class MappedArray implements AutoCloseable {
             return new Options(budget, name, jmx, Objects.requireNonNull(space, "space"), mappings);
         }
 
-        /** Tests: a mapping limit of their own, to reach it cheaply. */
+        /** Tests: a mapping budget instead of the JVM's, to reach its limit cheaply. */
         Options mappings(MappingBudget mappings) {
             return new Options(budget, name, jmx, space, Objects.requireNonNull(mappings, "mappings"));
         }
     }
-
-    /** The mappings of every mapped array in this JVM. */
-    private static final MappingBudget MAPPINGS = new MappingBudget("the mapped arrays of this JVM",
-            "release views no longer needed, or raise vm.max_map_count", MapCount.limitForStores());
 
     /** The shift that makes one chunk of a whole mapping: views are never split into chunks. */
     private static final int ONE_CHUNK = Long.SIZE - 2;

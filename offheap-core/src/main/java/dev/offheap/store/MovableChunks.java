@@ -26,7 +26,7 @@ import dev.offheap.os.OwnedMappings;
  * while it holds them ({@code mremap}); when the array lets go they stay where they are, which becomes their
  * address while free. Anonymous memory, unlike a memfd, gets transparent huge pages in the usual {@code madvise} mode,
  * which keeps random access over gigabytes from paying a TLB miss per read. Each chunk is one mapping,
- * counted in the pool's {@link MappingBudget}.
+ * counted in the pool's {@link MappingBudget}, and so in the JVM's.
  */
 final class MovableChunks extends PlacedChunks {
     private final MappingBudget mappings;

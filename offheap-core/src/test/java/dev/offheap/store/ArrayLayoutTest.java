@@ -49,15 +49,16 @@ class ArrayLayoutTest {
     void theLayoutFollowsThePlatformUnlessPortable() {
         assertThat(ArrayLayout.contiguousFor(true)).isFalse();
         assertThat(ArrayLayout.contiguousFor(false)).isEqualTo(NativeFile.isSupported());
-        assertThat(ArrayLayout.of(false, "p", CHUNK, 10, OwnedMappings.Owner.UNNAMED))
+        assertThat(ArrayLayout.of(false, "p", CHUNK, 10, MappingBudget.JVM, OwnedMappings.Owner.UNNAMED))
                 .isInstanceOf(ScatteredLayout.class);
-        assertThat(ArrayLayout.of(true, "p", CHUNK, 10, OwnedMappings.Owner.UNNAMED))
+        assertThat(ArrayLayout.of(true, "p", CHUNK, 10, MappingBudget.JVM, OwnedMappings.Owner.UNNAMED))
                 .isInstanceOf(ContiguousLayout.class);
     }
 
     @Test
     void theScatteredLayoutMakesPortableSourcesThatAreNeverPlaced() throws IOException {
-        ArrayLayout layout = ArrayLayout.of(false, "scattered", CHUNK, 10, OwnedMappings.Owner.UNNAMED);
+        ArrayLayout layout = ArrayLayout.of(false, "scattered", CHUNK, 10, MappingBudget.JVM,
+                OwnedMappings.Owner.UNNAMED);
         try (ChunkSource memory = layout.memorySource(budget.owner("m"));
              ChunkSource spill = layout.spillSource(budget.owner("s"), directory)) {
             assertThat(memory).isInstanceOf(ArenaChunks.class).isInstanceOf(ViewedChunks.class);
@@ -71,7 +72,8 @@ class ArrayLayoutTest {
     @Test
     void theContiguousLayoutMakesSourcesThatPlaceTheirChunksAndCountsTheirMappings() throws IOException {
         assumeTrue(NativeFile.isSupported(), "the contiguous layout needs Linux");
-        ArrayLayout layout = ArrayLayout.of(true, "contiguous", CHUNK, 3, OwnedMappings.Owner.UNNAMED);
+        ArrayLayout layout = ArrayLayout.of(true, "contiguous", CHUNK, 3, MappingBudget.JVM,
+                OwnedMappings.Owner.UNNAMED);
         try (ChunkSource memory = layout.memorySource(budget.owner("m"));
              ChunkSource spill = layout.spillSource(budget.owner("s"), directory)) {
             assertThat(memory).isInstanceOf(MovableChunks.class).isInstanceOf(PlacedChunks.class);
@@ -117,7 +119,7 @@ class ArrayLayoutTest {
     void aRunThatCannotBePlacedLetsGoOfTheRunsPlacedBeforeIt() throws IOException {
         assumeTrue(NativeFile.isSupported(), "the contiguous layout needs Linux");
         OwnedMappings.Owner owner = OwnedMappings.Owner.named("layout-rollback");
-        ArrayLayout layout = ArrayLayout.of(true, "rollback", CHUNK, 10, owner);
+        ArrayLayout layout = ArrayLayout.of(true, "rollback", CHUNK, 10, MappingBudget.JVM, owner);
         try (ChunkSource memory = layout.memorySource(budget.owner("m"));
              ChunkSource spill = layout.spillSource(budget.owner("s"), directory)) {
             ChunkRequest request = ChunkRequest.take(2, memory, null, layout);
