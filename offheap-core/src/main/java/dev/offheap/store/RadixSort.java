@@ -56,9 +56,12 @@ final class RadixSort {
             sortLeaf(0, n, scratch());
             return;
         }
-        int top = wide ? 56 : 24;
         long per = Pieces.elementsPerPiece(n, shift);
         long[][] counts = new long[Pieces.count(n, per)][];
+        int top = highestDifferingDigit(per, counts.length);
+        if (top < 0) {
+            return; // every key is the same
+        }
         Pieces.run(counts.length, piece -> counts[piece] = histogram(piece * per, Math.min(n, (piece + 1) * per), top));
         long[] total = new long[RADIX];
         for (long[] count : counts) {
@@ -76,6 +79,39 @@ final class RadixSort {
         });
     }
 
+    /**
+     * The lowest bit of the highest byte in which two keys differ, or -1 if all keys are the same: the first
+     * digit worth sorting by (so that keys which share their top bytes still split into buckets for the workers).
+     */
+    private int highestDifferingDigit(long per, int pieces) {
+        long[] least = new long[pieces];
+        long[] most = new long[pieces];
+        Pieces.run(pieces, piece -> {
+            long[] range = {-1L, 0L};
+            Runs.over(array, piece * per, Math.min(array.length, (piece + 1) * per), (s, first, n) -> {
+                long low = range[0];
+                long high = range[1];
+                for (long i = first, end = first + n; i < end; i++) {
+                    long key = key(wide ? s.getAtIndex(ValueLayout.JAVA_LONG, i) : s.getAtIndex(ValueLayout.JAVA_INT, i));
+                    low = Long.compareUnsigned(key, low) < 0 ? key : low;
+                    high = Long.compareUnsigned(key, high) > 0 ? key : high;
+                }
+                range[0] = low;
+                range[1] = high;
+            });
+            least[piece] = range[0];
+            most[piece] = range[1];
+        });
+        long low = -1L;
+        long high = 0L;
+        for (int piece = 0; piece < pieces; piece++) {
+            low = Long.compareUnsigned(least[piece], low) < 0 ? least[piece] : low;
+            high = Long.compareUnsigned(most[piece], high) > 0 ? most[piece] : high;
+        }
+        long differing = low ^ high;
+        return differing == 0 ? -1 : (63 - Long.numberOfLeadingZeros(differing)) / 8 * 8;
+    }
+
     /** Sorts {@code [from, to)}, whose keys agree above bit {@code digit + 8}. */
     private void sortBucket(long from, long to, int digit, Object scratch) {
         if (to - from <= LEAF) {
@@ -86,6 +122,12 @@ final class RadixSort {
             return; // every key is the same
         }
         long[] count = histogram(from, to, digit);
+        for (long c : count) {
+            if (c == to - from) { // one digit for all: nothing moves at this one
+                sortBucket(from, to, digit - 8, scratch);
+                return;
+            }
+        }
         long[] starts = permute(from, count, digit);
         Object buffer = scratch != null ? scratch : scratch();
         for (int b = 0; b < RADIX; b++) {
@@ -125,13 +167,17 @@ final class RadixSort {
             while (next[b] < ends[b]) {
                 long value = raw(next[b]);
                 int d = digitOf(value, digit);
-                while (d != b) {
+                if (d == b) { // in its bucket already: left unwritten, so sorted parts of a file stay clean
+                    next[b]++;
+                    continue;
+                }
+                do {
                     long slot = next[d]++;
                     long displaced = raw(slot);
                     write(slot, value);
                     value = displaced;
                     d = digitOf(value, digit);
-                }
+                } while (d != b);
                 write(next[b]++, value);
             }
         }
@@ -141,6 +187,9 @@ final class RadixSort {
     private void sortLeaf(long from, long to, Object scratch) {
         int n = (int) (to - from);
         array.copyToArray(from, scratch, 0, LEAF, n);
+        if (isSorted(scratch, n)) {
+            return; // nothing to write back
+        }
         switch (scratch) {
             case long[] longs -> Arrays.sort(longs, 0, n);
             case double[] doubles -> Arrays.sort(doubles, 0, n);
@@ -149,6 +198,42 @@ final class RadixSort {
             default -> throw new AssertionError(scratch);
         }
         array.copyFromArray(scratch, 0, LEAF, from, n);
+    }
+
+    /** Whether the first {@code n} elements are in {@link Arrays#sort}'s order already (NaNs last, of any bits). */
+    private static boolean isSorted(Object scratch, int n) {
+        switch (scratch) {
+            case long[] longs -> {
+                for (int i = 1; i < n; i++) {
+                    if (longs[i - 1] > longs[i]) {
+                        return false;
+                    }
+                }
+            }
+            case double[] doubles -> {
+                for (int i = 1; i < n; i++) {
+                    if (Double.compare(doubles[i - 1], doubles[i]) > 0) {
+                        return false;
+                    }
+                }
+            }
+            case int[] ints -> {
+                for (int i = 1; i < n; i++) {
+                    if (ints[i - 1] > ints[i]) {
+                        return false;
+                    }
+                }
+            }
+            case float[] floats -> {
+                for (int i = 1; i < n; i++) {
+                    if (Float.compare(floats[i - 1], floats[i]) > 0) {
+                        return false;
+                    }
+                }
+            }
+            default -> throw new AssertionError(scratch);
+        }
+        return true;
     }
 
     private Object scratch() {
