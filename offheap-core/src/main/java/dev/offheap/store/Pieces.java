@@ -119,6 +119,7 @@ final class Pieces {
                 try {
                     if (failure.get() == null) {
                         task.run((int) piece);
+                        Thread.holdsLock(this); // a fault in a mapped file's memory surfaces here, not past the catch
                     }
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);

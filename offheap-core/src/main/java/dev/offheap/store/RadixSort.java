@@ -47,7 +47,7 @@ final class RadixSort {
     }
 
     static void sort(TypedArray array) {
-        array.operate("sort", true, null, null, () -> new RadixSort(array).sortAll());
+        array.operate("sort", true, 0, null, null, () -> new RadixSort(array).sortAll());
     }
 
     private void sortAll() {

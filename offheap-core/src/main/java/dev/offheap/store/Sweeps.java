@@ -27,7 +27,7 @@ final class Sweeps {
     /** Runs {@code loop} over {@code [from, to)} of {@code d}. */
     static void inPlace(TypedArray d, String operation, long from, long to, Runs.One loop) {
         java.util.Objects.checkFromToIndex(from, to, d.length());
-        d.operate(operation, true, null, null, () -> {
+        d.operate(operation, true, from, null, null, () -> {
             long per = Pieces.elementsPerPiece(to - from, d.elementType().shift());
             Pieces.run(Pieces.count(to - from, per),
                     piece -> Runs.over(d, from + piece * per, Math.min(to, from + (piece + 1) * per), loop));
@@ -41,7 +41,7 @@ final class Sweeps {
 
     /** Runs {@code loop} over every element of {@code d} and {@code a}, of the same length. */
     static void from(TypedArray d, TypedArray a, String operation, Runs.Two loop) {
-        d.operate(operation, true, a, null, () -> {
+        d.operate(operation, true, 0, a, null, () -> {
             long per = Pieces.elementsPerPiece(d.length, d.elementType().shift());
             Pieces.run(Pieces.count(d.length, per),
                     piece -> Runs.over(d, a, piece * per, Math.min(d.length, (piece + 1) * per), loop));
@@ -50,7 +50,7 @@ final class Sweeps {
 
     /** Runs {@code loop} over every element of {@code d}, {@code a} and {@code b}, of the same length. */
     static void from(TypedArray d, TypedArray a, TypedArray b, String operation, Runs.Three loop) {
-        d.operate(operation, true, a, b, () -> {
+        d.operate(operation, true, 0, a, b, () -> {
             long per = Pieces.elementsPerPiece(d.length, d.elementType().shift());
             Pieces.run(Pieces.count(d.length, per),
                     piece -> Runs.over(d, a, b, piece * per, Math.min(d.length, (piece + 1) * per), loop));
@@ -69,7 +69,7 @@ final class Sweeps {
      */
     static void eachPiece(TypedArray a, TypedArray b, String operation, boolean writes, PieceReduction piece) {
         long per = Pieces.elementsPerPiece(a.length, a.elementType().shift());
-        a.operate(operation, writes, b, null, () -> Pieces.run(Pieces.count(a.length, per),
+        a.operate(operation, writes, 0, b, null, () -> Pieces.run(Pieces.count(a.length, per),
                 k -> piece.run(k, k * per, Math.min(a.length, (k + 1) * per))));
     }
 

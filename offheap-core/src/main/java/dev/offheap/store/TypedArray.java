@@ -401,10 +401,11 @@ public abstract sealed class TypedArray implements RefCounted
     }
 
     /**
-     * Runs {@code body}, a whole-array operation writing this array (when {@code writes}) from {@code others} of
-     * the same length (absent ones null), and turns what their accesses throw into the arrays' own exceptions.
+     * Runs {@code body}, a whole-array operation on this array's elements from {@code from} on, writing them
+     * (when {@code writes}) from {@code a} and {@code b} of the same length (absent ones null), and turns what
+     * their accesses throw into the arrays' own exceptions.
      */
-    final void operate(String operation, boolean writes, TypedArray a, TypedArray b, Runnable body) {
+    final void operate(String operation, boolean writes, long from, TypedArray a, TypedArray b, Runnable body) {
         checkAlive(operation);
         for (TypedArray other : new TypedArray[] {a, b}) {
             if (other != null) {
@@ -421,12 +422,29 @@ public abstract sealed class TypedArray implements RefCounted
             deliverFault(a);
             deliverFault(b);
         } catch (InternalError e) {
-            throw fault(e, 0);
+            throw faultIn(e, from, a, b);
         } catch (IllegalStateException e) {
             throw ifEnded(b != null ? b.ifEnded(e, operation) : a != null ? a.ifEnded(e, operation) : e, operation);
         } catch (IllegalArgumentException e) {
             throw writes && refusedAsReadOnly(e) ? ifReadOnly(e, operation) : e;
         }
+    }
+
+    /**
+     * What to throw for {@code fault}, seen by an operation on elements {@code from} on of this array and
+     * {@code a} and {@code b}: the truncation of the first one's file that explains it, naming the first element
+     * the file lost; else the fault.
+     */
+    private RuntimeException faultIn(InternalError fault, long from, TypedArray a, TypedArray b) {
+        for (TypedArray array : new TypedArray[] {this, a, b}) {
+            RuntimeException explained = array == null ? null : array.explain(fault, from);
+            if (explained instanceof ArrayFileTruncatedException truncated) {
+                int shift = array.type.shift();
+                long firstGone = (truncated.fileSize() - truncated.neededSize() + (array.length << shift)) >> shift;
+                return firstGone > from && firstGone < array.length ? array.explain(fault, firstGone) : truncated;
+            }
+        }
+        throw fault;
     }
 
     private static void deliverFault(TypedArray array) {
