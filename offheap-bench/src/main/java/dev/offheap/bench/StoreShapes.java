@@ -21,6 +21,10 @@ import dev.offheap.store.ChunkPool;
 import dev.offheap.store.DoubleArray;
 import dev.offheap.store.IntArray;
 import dev.offheap.store.LongArray;
+import dev.offheap.store.ElementType;
+import dev.offheap.store.FloatArray;
+import dev.offheap.store.MappedArray;
+import dev.offheap.store.Workers;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -48,7 +52,7 @@ public final class StoreShapes {
             "spill", "memory-and-spill", "set", "kernel", "random-small-then-lambda", "random-small-then-static",
             "random-small-then-lambda-long", "random-small-then-lambda-int", "random-thread-then-lambda",
             "many-arrays-then-lambda", "random-small-then-main-loop", "many-loops-one-method",
-            "mixed-loops-one-method"};
+            "mixed-loops-one-method", "ops-in-one-method", "ops-after-other-arrays"};
     static final int ROUNDS = 12;
     static final int COUNTED = 8;
     static final int N = 32 << 20;
@@ -84,6 +88,8 @@ public final class StoreShapes {
                 case "many-arrays-then-lambda" -> manyArraysThenLambdaShape(memory, flat, arena, heap);
                 case "mixed-loops-one-method" -> mixedLoopsShape(memory.doubles(N / 32), flat.asSlice(0, N / 4));
                 case "many-loops-one-method" -> manyLoopsShape(memory.doubles(N / 8), flat.asSlice(0, N), heap);
+                case "ops-in-one-method" -> Workers.callerOnly().call(() -> opsShape(memory, arena, false, spillDir));
+                case "ops-after-other-arrays" -> Workers.callerOnly().call(() -> opsShape(memory, arena, true, spillDir));
                 default -> throw new IllegalArgumentException("unknown shape " + shape + ", one of "
                         + String.join(", ", SHAPES));
             };
@@ -816,5 +822,100 @@ public final class StoreShapes {
             }
         }
         return t;
+    }
+
+    // --- issue 30: the whole-array operations in the shapes that defeat hand-written get loops: many loops in one
+    // big method (past C2's NodeCountInliningCutoff), and operations whose shared loops first saw other arrays (a
+    // mapped file, a spilled array) and other functions. One thread (Workers.callerOnly()), against the loop a
+    // user writes by hand over a flat segment, in the same big method.
+
+    static long[][] opsShape(ChunkPool memory, Arena arena, boolean pollute, Path dir) throws IOException {
+        int n = N / 8;
+        DoubleArray a = memory.doubles(n), b = memory.doubles(n);
+        MemorySegment fa = arena.allocate((long) n * 8, 64), fb = arena.allocate((long) n * 8, 64);
+        for (long i = 0; i < n; i++) {
+            a.set(i, i & 1023);
+            b.set(i, 1);
+            fa.setAtIndex(D, i, i & 1023);
+            fb.setAtIndex(D, i, 1);
+        }
+        if (pollute) {
+            Path file = dir.resolve("pollute.npy");
+            try (ChunkPool spilled = ChunkPool.builder().name("pollute").memoryLimit(0).spillDirectory(dir).build();
+                 DoubleArray s = spilled.doubles(1 << 20);
+                 MappedArray mapped = MappedArray.create(file, ElementType.DOUBLE, 1 << 20);
+                 DoubleArray m = mapped.doubles();
+                 FloatArray f = memory.floats(1 << 20)) {
+                for (int round = 0; round < 200; round++) {
+                    for (DoubleArray x : new DoubleArray[] {s, m}) {
+                        x.apply(x, v -> v + 1);
+                        x.apply(x, Math::sqrt);
+                        x.apply(x, x, Math::max);
+                        x.mix(0.5, x, 0.25, x);
+                        sink += x.sum() + x.dot(x);
+                        x.prefixSum();
+                    }
+                    f.apply(f, v -> v * 2);
+                    sink += f.sum();
+                }
+            } finally {
+                Files.deleteIfExists(file);
+            }
+        }
+        long[][] t = new long[3][ROUNDS];
+        for (int r = -ROUNDS; r < ROUNDS; r++) {
+            long[] times = new long[2];
+            sink += opsInOneMethod(a, b, fa, fb, times);
+            if (r >= 0) {
+                t[0][r] = times[0];
+                t[1][r] = times[1];
+                t[2][r] = times[1];
+            }
+        }
+        return t;
+    }
+
+    /** The store's operations and the same work by hand over flat segments, in one method of many loops. */
+    static double opsInOneMethod(DoubleArray a, DoubleArray b, MemorySegment fa, MemorySegment fb, long[] times) {
+        long n = fa.byteSize() >>> 3;
+        double s = 0;
+        long t0 = now();
+        a.apply(a, v -> v * 0.5 + 1);
+        a.mix(0.5, a, 0.25, b);
+        s += a.sum();
+        s += a.dot(b);
+        a.scale(0.5);
+        times[0] += now() - t0;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            fa.setAtIndex(D, i, fa.getAtIndex(D, i) * 0.5 + 1);
+        }
+        for (long i = 0; i < n; i++) {
+            fa.setAtIndex(D, i, 0.5 * fa.getAtIndex(D, i) + 0.25 * fb.getAtIndex(D, i));
+        }
+        double l0 = 0, l1 = 0, l2 = 0, l3 = 0;
+        for (long i = 0; i + 3 < n; i += 4) { // four lanes: a flat loop at least as fast as one running sum
+            l0 += fa.getAtIndex(D, i);
+            l1 += fa.getAtIndex(D, i + 1);
+            l2 += fa.getAtIndex(D, i + 2);
+            l3 += fa.getAtIndex(D, i + 3);
+        }
+        s += (l0 + l1) + (l2 + l3);
+        l0 = 0;
+        l1 = 0;
+        l2 = 0;
+        l3 = 0;
+        for (long i = 0; i + 3 < n; i += 4) {
+            l0 += fa.getAtIndex(D, i) * fb.getAtIndex(D, i);
+            l1 += fa.getAtIndex(D, i + 1) * fb.getAtIndex(D, i + 1);
+            l2 += fa.getAtIndex(D, i + 2) * fb.getAtIndex(D, i + 2);
+            l3 += fa.getAtIndex(D, i + 3) * fb.getAtIndex(D, i + 3);
+        }
+        s += (l0 + l1) + (l2 + l3);
+        for (long i = 0; i < n; i++) {
+            fa.setAtIndex(D, i, fa.getAtIndex(D, i) * 0.5);
+        }
+        times[1] += now() - t0;
+        return s;
     }
 }

@@ -163,20 +163,17 @@ final class DoubleOps {
         });
     }
 
+    private static final LoopCopies<DoubleUnaryOperator, Runs.Two> UNARY =
+            new LoopCopies<>(DoubleUnaryLoop.class, DoubleUnaryOperator.class, DoubleUnaryLoop::new);
+    private static final LoopCopies<DoubleBinaryOperator, Runs.Three> BINARY =
+            new LoopCopies<>(DoubleBinaryLoop.class, DoubleBinaryOperator.class, DoubleBinaryLoop::new);
+
     static void apply(DoubleArray d, DoubleArray a, DoubleUnaryOperator f) {
-        Sweeps.from(d, a, "apply a function into", (t, tf, s, sf, count) -> {
-            for (long i = 0; i < count; i++) {
-                t.setAtIndex(D, tf + i, f.applyAsDouble(s.getAtIndex(D, sf + i)));
-            }
-        });
+        Sweeps.from(d, a, "apply a function into", UNARY.loopFor(f));
     }
 
     static void apply(DoubleArray d, DoubleArray a, DoubleArray b, DoubleBinaryOperator f) {
-        Sweeps.from(d, a, b, "apply a function into", (t, tf, s, sf, u, uf, count) -> {
-            for (long i = 0; i < count; i++) {
-                t.setAtIndex(D, tf + i, f.applyAsDouble(s.getAtIndex(D, sf + i), u.getAtIndex(D, uf + i)));
-            }
-        });
+        Sweeps.from(d, a, b, "apply a function into", BINARY.loopFor(f));
     }
 
     static void fill(DoubleArray d, long from, long to, double value) {

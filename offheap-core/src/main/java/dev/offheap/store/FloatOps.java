@@ -165,20 +165,17 @@ final class FloatOps {
         });
     }
 
+    private static final LoopCopies<DoubleUnaryOperator, Runs.Two> UNARY =
+            new LoopCopies<>(FloatUnaryLoop.class, DoubleUnaryOperator.class, FloatUnaryLoop::new);
+    private static final LoopCopies<DoubleBinaryOperator, Runs.Three> BINARY =
+            new LoopCopies<>(FloatBinaryLoop.class, DoubleBinaryOperator.class, FloatBinaryLoop::new);
+
     static void apply(FloatArray d, FloatArray a, DoubleUnaryOperator f) {
-        Sweeps.from(d, a, "apply a function into", (t, tf, s, sf, count) -> {
-            for (long i = 0; i < count; i++) {
-                t.setAtIndex(F, tf + i, (float) f.applyAsDouble(s.getAtIndex(F, sf + i)));
-            }
-        });
+        Sweeps.from(d, a, "apply a function into", UNARY.loopFor(f));
     }
 
     static void apply(FloatArray d, FloatArray a, FloatArray b, DoubleBinaryOperator f) {
-        Sweeps.from(d, a, b, "apply a function into", (t, tf, s, sf, u, uf, count) -> {
-            for (long i = 0; i < count; i++) {
-                t.setAtIndex(F, tf + i, (float) f.applyAsDouble(s.getAtIndex(F, sf + i), u.getAtIndex(F, uf + i)));
-            }
-        });
+        Sweeps.from(d, a, b, "apply a function into", BINARY.loopFor(f));
     }
 
     static void fill(FloatArray d, long from, long to, float value) {

@@ -120,20 +120,17 @@ final class IntOps {
         });
     }
 
+    private static final LoopCopies<IntUnaryOperator, Runs.Two> UNARY =
+            new LoopCopies<>(IntUnaryLoop.class, IntUnaryOperator.class, IntUnaryLoop::new);
+    private static final LoopCopies<IntBinaryOperator, Runs.Three> BINARY =
+            new LoopCopies<>(IntBinaryLoop.class, IntBinaryOperator.class, IntBinaryLoop::new);
+
     static void apply(IntArray d, IntArray a, IntUnaryOperator f) {
-        Sweeps.from(d, a, "apply a function into", (t, tf, s, sf, count) -> {
-            for (long i = 0; i < count; i++) {
-                t.setAtIndex(I, tf + i, f.applyAsInt(s.getAtIndex(I, sf + i)));
-            }
-        });
+        Sweeps.from(d, a, "apply a function into", UNARY.loopFor(f));
     }
 
     static void apply(IntArray d, IntArray a, IntArray b, IntBinaryOperator f) {
-        Sweeps.from(d, a, b, "apply a function into", (t, tf, s, sf, u, uf, count) -> {
-            for (long i = 0; i < count; i++) {
-                t.setAtIndex(I, tf + i, f.applyAsInt(s.getAtIndex(I, sf + i), u.getAtIndex(I, uf + i)));
-            }
-        });
+        Sweeps.from(d, a, b, "apply a function into", BINARY.loopFor(f));
     }
 
     static void fill(IntArray d, long from, long to, int value) {

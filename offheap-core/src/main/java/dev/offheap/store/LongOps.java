@@ -119,20 +119,17 @@ final class LongOps {
         });
     }
 
+    private static final LoopCopies<LongUnaryOperator, Runs.Two> UNARY =
+            new LoopCopies<>(LongUnaryLoop.class, LongUnaryOperator.class, LongUnaryLoop::new);
+    private static final LoopCopies<LongBinaryOperator, Runs.Three> BINARY =
+            new LoopCopies<>(LongBinaryLoop.class, LongBinaryOperator.class, LongBinaryLoop::new);
+
     static void apply(LongArray d, LongArray a, LongUnaryOperator f) {
-        Sweeps.from(d, a, "apply a function into", (t, tf, s, sf, count) -> {
-            for (long i = 0; i < count; i++) {
-                t.setAtIndex(L, tf + i, f.applyAsLong(s.getAtIndex(L, sf + i)));
-            }
-        });
+        Sweeps.from(d, a, "apply a function into", UNARY.loopFor(f));
     }
 
     static void apply(LongArray d, LongArray a, LongArray b, LongBinaryOperator f) {
-        Sweeps.from(d, a, b, "apply a function into", (t, tf, s, sf, u, uf, count) -> {
-            for (long i = 0; i < count; i++) {
-                t.setAtIndex(L, tf + i, f.applyAsLong(s.getAtIndex(L, sf + i), u.getAtIndex(L, uf + i)));
-            }
-        });
+        Sweeps.from(d, a, b, "apply a function into", BINARY.loopFor(f));
     }
 
     static void fill(LongArray d, long from, long to, long value) {
