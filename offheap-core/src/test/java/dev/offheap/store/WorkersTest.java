@@ -142,6 +142,37 @@ class WorkersTest {
     }
 
     @Test
+    void operationsInsideParallelStreamsAndVirtualThreadsFinishWithTheRightResults() throws Exception {
+        try (ChunkPool pool = ChunkPool.builder().name("workers").jmx(false).build()) {
+            DoubleArray[] arrays = new DoubleArray[6];
+            for (int i = 0; i < arrays.length; i++) {
+                arrays[i] = pool.doubles(N);
+                arrays[i].fill(i);
+            }
+            double[] sums = java.util.stream.IntStream.range(0, arrays.length).parallel() // callers in the common pool
+                    .mapToDouble(i -> arrays[i].sum()).toArray();
+            for (int i = 0; i < arrays.length; i++) {
+                assertThat(sums[i]).isEqualTo((double) i * N);
+            }
+            try (ExecutorService virtual = Executors.newVirtualThreadPerTaskExecutor()) {
+                List<Future<Double>> results = new ArrayList<>();
+                for (DoubleArray array : arrays) {
+                    results.add(virtual.submit(() -> {
+                        array.scale(2);
+                        return array.sum();
+                    }));
+                }
+                for (int i = 0; i < arrays.length; i++) {
+                    assertThat(results.get(i).get(5, TimeUnit.MINUTES)).isEqualTo(2.0 * i * N);
+                }
+            }
+            for (DoubleArray array : arrays) {
+                array.close();
+            }
+        }
+    }
+
+    @Test
     void piecesStayFewOnHugeArrays() {
         long length = 1L << 50;
         long per = Pieces.elementsPerPiece(length, 3);
