@@ -106,7 +106,8 @@ final class DoubleOps {
     /** The least or greatest element, as {@link Math#min} and {@link Math#max} see them: NaN wins, -0.0 < 0.0. */
     static double extreme(DoubleArray a, boolean least) {
         String operation = least ? "find the least element of" : "find the greatest element of";
-        if (a.length() == 0) {
+        a.checkAlive(operation);
+        if (a.length == 0) {
             throw new NoSuchElementException("cannot " + operation + " " + a.describe() + ": it is empty");
         }
         double[] found = new double[Sweeps.pieces(a)];
@@ -213,7 +214,8 @@ final class DoubleOps {
     /** {@link java.util.Arrays#binarySearch(double[], double)}'s search and order, over a long index. */
     static long binarySearch(DoubleArray a, double key) {
         long low = 0;
-        long high = a.length() - 1;
+        a.checkAlive("search");
+        long high = a.length - 1;
         long keyBits = Double.doubleToLongBits(key);
         while (low <= high) {
             long mid = (low + high) >>> 1;

@@ -108,7 +108,8 @@ final class FloatOps {
     /** The least or greatest element, as {@link Math#min} and {@link Math#max} see them: NaN wins, -0.0 < 0.0. */
     static float extreme(FloatArray a, boolean least) {
         String operation = least ? "find the least element of" : "find the greatest element of";
-        if (a.length() == 0) {
+        a.checkAlive(operation);
+        if (a.length == 0) {
             throw new NoSuchElementException("cannot " + operation + " " + a.describe() + ": it is empty");
         }
         float[] found = new float[Sweeps.pieces(a)];
@@ -215,7 +216,8 @@ final class FloatOps {
     /** {@link java.util.Arrays#binarySearch(float[], float)}'s search and order, over a long index. */
     static long binarySearch(FloatArray a, float key) {
         long low = 0;
-        long high = a.length() - 1;
+        a.checkAlive("search");
+        long high = a.length - 1;
         int keyBits = Float.floatToIntBits(key);
         while (low <= high) {
             long mid = (low + high) >>> 1;

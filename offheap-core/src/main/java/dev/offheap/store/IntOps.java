@@ -63,7 +63,8 @@ final class IntOps {
 
     static int extreme(IntArray a, boolean least) {
         String operation = least ? "find the least element of" : "find the greatest element of";
-        if (a.length() == 0) {
+        a.checkAlive(operation);
+        if (a.length == 0) {
             throw new NoSuchElementException("cannot " + operation + " " + a.describe() + ": it is empty");
         }
         int[] found = new int[Sweeps.pieces(a)];
@@ -166,7 +167,8 @@ final class IntOps {
 
     static long binarySearch(IntArray a, int key) {
         long low = 0;
-        long high = a.length() - 1;
+        a.checkAlive("search");
+        long high = a.length - 1;
         while (low <= high) {
             long mid = (low + high) >>> 1;
             int value = a.get(mid);

@@ -62,7 +62,8 @@ final class LongOps {
 
     static long extreme(LongArray a, boolean least) {
         String operation = least ? "find the least element of" : "find the greatest element of";
-        if (a.length() == 0) {
+        a.checkAlive(operation);
+        if (a.length == 0) {
             throw new NoSuchElementException("cannot " + operation + " " + a.describe() + ": it is empty");
         }
         long[] found = new long[Sweeps.pieces(a)];
@@ -165,7 +166,8 @@ final class LongOps {
 
     static long binarySearch(LongArray a, long key) {
         long low = 0;
-        long high = a.length() - 1;
+        a.checkAlive("search");
+        long high = a.length - 1;
         while (low <= high) {
             long mid = (low + high) >>> 1;
             long value = a.get(mid);

@@ -26,7 +26,8 @@ final class Sweeps {
 
     /** Runs {@code loop} over {@code [from, to)} of {@code d}. */
     static void inPlace(TypedArray d, String operation, long from, long to, Runs.One loop) {
-        java.util.Objects.checkFromToIndex(from, to, d.length());
+        d.checkAlive(operation);
+        java.util.Objects.checkFromToIndex(from, to, d.length);
         d.operate(operation, true, from, null, null, () -> {
             long per = Pieces.elementsPerPiece(to - from, d.elementType().shift());
             Pieces.run(Pieces.count(to - from, per),
@@ -36,7 +37,8 @@ final class Sweeps {
 
     /** Runs {@code loop} over every element of {@code d}. */
     static void inPlace(TypedArray d, String operation, Runs.One loop) {
-        inPlace(d, operation, 0, d.length(), loop);
+        d.checkAlive(operation);
+        inPlace(d, operation, 0, d.length, loop);
     }
 
     /** Runs {@code loop} over every element of {@code d} and {@code a}, of the same length. */

@@ -23,11 +23,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,42 +35,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * at lengths around pieces and 64 KiB chunks, on every layout and on three kinds of workers.
  */
 class FloatOperationsTest {
-    private static final long CHUNK = 64 << 10;
+    private static final long CHUNK = OperationCases.CHUNK;
     private static final long PIECE = Pieces.PIECE_BYTES / Float.BYTES;
-    private static ExecutorService executor;
-
     @TempDir
     static Path spill;
 
-    @BeforeAll
-    static void startExecutor() {
-        executor = Executors.newFixedThreadPool(3);
-    }
-
-    @AfterAll
-    static void stopExecutor() {
-        executor.shutdownNow();
-    }
-
     static Stream<Arguments> cases() {
-        long[] lengths = {0, 1, 7, 9, CHUNK / 4 - 1, CHUNK / 4 + 3, PIECE - 1, PIECE, PIECE + 1, 3 * PIECE + 4097,
-                RadixSort.LEAF + 1, 2 * RadixSort.LEAF + 5};
-        Stream.Builder<Arguments> cases = Stream.builder();
-        int seed = 0;
-        for (Layout layout : Layout.values()) {
-            for (long length : lengths) {
-                cases.add(Arguments.of(layout, length, seed++));
-            }
-        }
-        return cases.build();
-    }
-
-    private static Workers workers(int seed) {
-        return switch (seed % 3) {
-            case 0 -> Workers.allCores();
-            case 1 -> Workers.callerOnly();
-            default -> Workers.on(executor, 4);
-        };
+        return OperationCases.of(Float.BYTES);
     }
 
     private static float[] random(SplittableRandom random, int n, boolean special) {
@@ -121,7 +88,7 @@ class FloatOperationsTest {
         try (ChunkPool pool = layout.builder("ops", CHUNK, 8, spill).build();
              FloatArray x = of(pool, a);
              FloatArray y = of(pool, b)) {
-            workers(seed).run(() -> {
+            OperationCases.workers(seed).run(() -> {
                 assertThat(x.sum()).isEqualTo(referenceSum(a, null));
                 assertThat(x.dot(y)).isEqualTo(referenceSum(a, b));
                 if (length == 0) {
@@ -152,7 +119,7 @@ class FloatOperationsTest {
              FloatArray x = of(pool, a);
              FloatArray y = of(pool, b);
              FloatArray out = pool.floats(length)) {
-            workers(seed).run(() -> {
+            OperationCases.workers(seed).run(() -> {
                 out.mix(0.25f, x, -1.5f, y);
                 assertThat(out.toArray(0, length)).isEqualTo(each(n, i -> 0.25f * a[i] + -1.5f * b[i]));
                 out.add(x);
@@ -182,7 +149,7 @@ class FloatOperationsTest {
     void prefixSumAddsEachPieceToThePiecesBefore(Layout layout, long length, int seed) {
         float[] a = random(new SplittableRandom(seed), (int) length, false);
         try (ChunkPool pool = layout.builder("ops", CHUNK, 8, spill).build(); FloatArray x = of(pool, a)) {
-            workers(seed).run(x::prefixSum);
+            OperationCases.workers(seed).run(x::prefixSum);
             float[] expected = new float[a.length];
             float before = 0;
             for (int from = 0; from < a.length; from += (int) PIECE) {
@@ -213,7 +180,7 @@ class FloatOperationsTest {
             }
         }
         try (ChunkPool pool = layout.builder("ops", CHUNK, 8, spill).build(); FloatArray x = of(pool, a)) {
-            workers(seed).run(x::sort);
+            OperationCases.workers(seed).run(x::sort);
             Arrays.sort(a);
             float[] sorted = x.toArray(0, length);
             for (int i = 0; i < a.length; i++) { // bit for bit, NaNs aside (their bits are kept but unordered)

@@ -23,12 +23,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.IntUnaryOperator;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,42 +36,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * lengths around pieces and 64 KiB chunks, on every layout and on three kinds of workers.
  */
 class IntOperationsTest {
-    private static final long CHUNK = 64 << 10;
-    private static final long PIECE = Pieces.PIECE_BYTES / Integer.BYTES;
-    private static ExecutorService executor;
-
+    private static final long CHUNK = OperationCases.CHUNK;
     @TempDir
     static Path spill;
 
-    @BeforeAll
-    static void startExecutor() {
-        executor = Executors.newFixedThreadPool(3);
-    }
-
-    @AfterAll
-    static void stopExecutor() {
-        executor.shutdownNow();
-    }
-
     static Stream<Arguments> cases() {
-        long[] lengths = {0, 1, 7, 9, CHUNK / 4 - 1, CHUNK / 4 + 3, PIECE - 1, PIECE + 1, 3 * PIECE + 4097,
-                RadixSort.LEAF + 1, 2 * RadixSort.LEAF + 5};
-        Stream.Builder<Arguments> cases = Stream.builder();
-        int seed = 0;
-        for (Layout layout : Layout.values()) {
-            for (long length : lengths) {
-                cases.add(Arguments.of(layout, length, seed++));
-            }
-        }
-        return cases.build();
-    }
-
-    private static Workers workers(int seed) {
-        return switch (seed % 3) {
-            case 0 -> Workers.allCores();
-            case 1 -> Workers.callerOnly();
-            default -> Workers.on(executor, 4);
-        };
+        return OperationCases.of(Integer.BYTES);
     }
 
     /** Random values; with {@code narrow}, few distinct ones (many equal keys) sharing their high bytes. */
@@ -107,7 +73,7 @@ class IntOperationsTest {
         try (ChunkPool pool = layout.builder("ops", CHUNK, 8, spill).build();
              IntArray x = of(pool, a);
              IntArray y = of(pool, b)) {
-            workers(seed).run(() -> {
+            OperationCases.workers(seed).run(() -> {
                 long sum = 0;
                 long dot = 0;
                 for (int i = 0; i < a.length; i++) {
@@ -137,7 +103,7 @@ class IntOperationsTest {
              IntArray x = of(pool, a);
              IntArray y = of(pool, b);
              IntArray out = pool.ints(length)) {
-            workers(seed).run(() -> {
+            OperationCases.workers(seed).run(() -> {
                 out.mix(3, x, -7, y);
                 assertThat(out.toArray(0, length)).isEqualTo(each(n, i -> 3 * a[i] + -7 * b[i]));
                 out.add(x);
@@ -169,7 +135,7 @@ class IntOperationsTest {
         SplittableRandom random = new SplittableRandom(seed);
         int[] a = random(random, (int) length, seed % 2 == 0);
         try (ChunkPool pool = layout.builder("ops", CHUNK, 8, spill).build(); IntArray x = of(pool, a)) {
-            workers(seed).run(x::sort);
+            OperationCases.workers(seed).run(x::sort);
             Arrays.sort(a);
             assertThat(x.toArray(0, length)).isEqualTo(a);
             int[] keys = {0, 1, -1_000_003, Integer.MIN_VALUE, Integer.MAX_VALUE, a.length > 0 ? a[a.length / 2] : 3};
