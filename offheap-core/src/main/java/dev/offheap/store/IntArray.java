@@ -196,6 +196,7 @@ public final class IntArray extends TypedArray {
     private void setReleaseContiguous(long index, int value) {
         try {
             HANDLE.setRelease(whole, Objects.checkIndex(index, NO_OVERFLOW) << 2, value);
+            return;
         } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "setRelease");
         }
@@ -263,6 +264,7 @@ public final class IntArray extends TypedArray {
     private void setVolatileContiguous(long index, int value) {
         try {
             HANDLE.setVolatile(whole, Objects.checkIndex(index, NO_OVERFLOW) << 2, value);
+            return;
         } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "setVolatile");
         }

@@ -196,6 +196,7 @@ public final class LongArray extends TypedArray {
     private void setReleaseContiguous(long index, long value) {
         try {
             HANDLE.setRelease(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3, value);
+            return;
         } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "setRelease");
         }
@@ -263,6 +264,7 @@ public final class LongArray extends TypedArray {
     private void setVolatileContiguous(long index, long value) {
         try {
             HANDLE.setVolatile(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3, value);
+            return;
         } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "setVolatile");
         }
