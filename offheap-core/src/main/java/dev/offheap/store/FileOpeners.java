@@ -25,7 +25,8 @@ import java.util.Map;
 /**
  * The files the {@link MappedArray}s of this JVM have open, by the file's identity (device and inode: every hard
  * or symbolic link to a file is the same file): one {@code READ_WRITE} opener at a time, or any number of
- * {@code READ_ONLY} and {@code SHARED} ones (a {@code SHARED} file never grows: its openers agree on its length). Two writers of one file would each keep their own length, and the one that grows
+ * {@code READ_ONLY} and {@code SHARED} ones (a {@code SHARED} file never grows: its openers agree on its
+ * length). Two {@code READ_WRITE} writers of one file would each keep their own length, and the one that grows
  * last rewrites the header over the other's: elements lost without a word.
  */
 final class FileOpeners {
