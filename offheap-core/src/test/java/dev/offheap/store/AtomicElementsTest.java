@@ -309,15 +309,15 @@ class AtomicElementsTest {
 
     @Test
     void aValuePublishedWithSetReleaseCarriesThePlainWritesBeforeIt() throws Exception {
-        int rounds = 20_000;
+        int rounds = 5_000;
         try (ChunkPool pool = pool(true); LongArray a = pool.longs(CHUNK / 8 + 16)) {
             long flag = CHUNK / 8; // in another chunk than the data
             List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
             Thread reader = Thread.ofPlatform().start(() -> {
                 try {
                     for (long r = 1; r <= rounds; r++) {
-                        while (a.getAcquire(flag) != r) {
-                            Thread.onSpinWait();
+                        for (int spins = 1; a.getAcquire(flag) != r; spins++) {
+                            pause(spins);
                         }
                         for (int i = 0; i < 8; i++) {
                             if (a.get(i) != r * 100 + i) {
@@ -336,15 +336,24 @@ class AtomicElementsTest {
                 }
                 a.setRelease(flag, r);
                 long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-                while (a.getAcquire(flag + 1) != r && failures.isEmpty()) {
+                for (int spins = 1; a.getAcquire(flag + 1) != r && failures.isEmpty(); spins++) {
                     if (System.nanoTime() > deadline) {
                         throw new AssertionError("the reader is stuck at round " + r);
                     }
-                    Thread.onSpinWait();
+                    pause(spins);
                 }
             }
             reader.join(TimeUnit.MINUTES.toMillis(5));
             assertThat(failures).isEmpty();
+        }
+    }
+
+    /** Spins, yielding now and then: on two busy cores the other thread may need this one's. */
+    private static void pause(int spins) {
+        if (spins % 64 == 0) {
+            Thread.yield();
+        } else {
+            Thread.onSpinWait();
         }
     }
 
