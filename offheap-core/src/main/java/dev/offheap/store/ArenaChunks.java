@@ -17,7 +17,6 @@
 package dev.offheap.store;
 
 import dev.offheap.account.BudgetOwner;
-import dev.offheap.os.AddressRange;
 import dev.offheap.os.NativeMemory;
 import dev.offheap.os.OwnedMappings;
 import java.lang.foreign.Arena;
@@ -28,7 +27,7 @@ import java.lang.foreign.MemorySegment;
  * its chunks through segments of its own arena, so closing the array ends its views while the blocks stay
  * in the pool.
  */
-final class ArenaChunks extends ChunkSource {
+final class ArenaChunks extends ViewedChunks {
 
     private final NativeMemory blocks;
 
@@ -53,39 +52,15 @@ final class ArenaChunks extends ChunkSource {
     }
 
     @Override
-    void unback(Chunk chunk) {
+    boolean unback(Chunk chunk) {
         chunk.region().close();
         chunk.unbacked();
-    }
-
-    @Override
-    boolean canTrim() {
         return true;
     }
 
     @Override
     MemorySegment view(Chunk chunk, Arena views, Arena mappings) {
         return chunk.region().viewIn(views);
-    }
-
-    @Override
-    int mappingsPerRun() {
-        throw notPlaced();
-    }
-
-    @Override
-    void place(AddressRange range, Chunk[] chunks, int start, int end) {
-        throw notPlaced();
-    }
-
-    @Override
-    void leave(AddressRange range, Chunk[] chunks, int start, int end) {
-        throw notPlaced();
-    }
-
-    static UnsupportedOperationException notPlaced() {
-        return new UnsupportedOperationException("portable chunks are seen through segments of their own, never"
-                + " placed in an address range");
     }
 
     @Override

@@ -28,7 +28,8 @@ import java.util.function.Consumer;
  * How a pool lays an array's chunks out, chosen once when the pool is built. {@link ContiguousLayout}
  * (Linux): every array is one reserved range of addresses with its chunks moved or mapped into it.
  * {@link ScatteredLayout} (elsewhere, and the portable path of tests): one segment per chunk. The layout makes
- * the pool's chunk sources, of the kinds it can place, and maps a request's chunks as an array's memory.
+ * the pool's chunk sources, of the one kind it can lay out ({@link PlacedChunks} or {@link ViewedChunks}), and
+ * maps a request's chunks, which come from those sources only, as an array's memory.
  */
 sealed interface ArrayLayout permits ContiguousLayout, ScatteredLayout {
 
@@ -37,11 +38,15 @@ sealed interface ArrayLayout permits ContiguousLayout, ScatteredLayout {
         return !portable && NativeFile.isSupported();
     }
 
-    /** The layout of one pool: {@code chunkSize} bytes a chunk, its addresses recorded under {@code owner}. */
-    static ArrayLayout of(boolean contiguous, String pool, long chunkSize, long mappingLimit,
+    /**
+     * The layout of one pool: {@code chunkSize} bytes a chunk, its addresses recorded under {@code owner}, its
+     * mappings (contiguous) at most {@code mappingLimit} and counted in the JVM's too ({@code jvm}:
+     * {@link MappingBudget#JVM} but in tests).
+     */
+    static ArrayLayout of(boolean contiguous, String pool, long chunkSize, long mappingLimit, MappingBudget jvm,
             OwnedMappings.Owner owner) {
         return contiguous
-                ? new ContiguousLayout(pool, chunkSize, new MappingBudget(pool, chunkSize, mappingLimit), owner)
+                ? new ContiguousLayout(pool, chunkSize, new MappingBudget(pool, chunkSize, mappingLimit, jvm), owner)
                 : new ScatteredLayout(pool, chunkSize, owner);
     }
 
@@ -55,8 +60,8 @@ sealed interface ArrayLayout permits ContiguousLayout, ScatteredLayout {
 
     /**
      * Refuses ({@link IllegalStateException}, naming the limit) a request whose chunks would need
-     * {@code mappings} more memory mappings than the pool has left; nothing to refuse where chunks are not
-     * mapped one by one.
+     * {@code mappings} more memory mappings than the pool, or the JVM, has left; nothing to refuse where chunks
+     * are not mapped one by one.
      */
     void checkMappings(long mappings);
 

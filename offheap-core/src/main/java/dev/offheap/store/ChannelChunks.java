@@ -17,7 +17,6 @@
 package dev.offheap.store;
 
 import dev.offheap.account.BudgetOwner;
-import dev.offheap.os.AddressRange;
 import dev.offheap.os.Views;
 import dev.offheap.os.FileCalls;
 import java.io.IOException;
@@ -38,7 +37,7 @@ import java.util.Set;
  * {@code fallocate}), so a full disk is an {@link IOException} here, not a fault later. Without hole
  * punching, {@code trim()} cannot give disk space back; the file goes when the pool closes.
  */
-final class ChannelChunks extends ChunkSource {
+final class ChannelChunks extends ViewedChunks {
     private static final int ZERO_BLOCK = 1 << 20;
 
     private final FileChannel channel;
@@ -90,13 +89,8 @@ final class ChannelChunks extends ChunkSource {
     }
 
     @Override
-    void unback(Chunk chunk) {
-        throw new UnsupportedOperationException("no portable way to punch a hole");
-    }
-
-    @Override
-    boolean canTrim() {
-        return false;
+    boolean unback(Chunk chunk) {
+        return false; // no portable way to punch a hole: trim() gives no disk space back
     }
 
     /** The piece mapped in {@code mappings}, seen through a segment of {@code views} over the same addresses. */
@@ -104,21 +98,6 @@ final class ChannelChunks extends ChunkSource {
     MemorySegment view(Chunk chunk, Arena views, Arena mappings) throws IOException {
         return Views.over(Uninterruptible.call(() -> FileCalls.map(channel, FileChannel.MapMode.READ_WRITE,
                 chunk.offset, chunkSize, mappings)), views);
-    }
-
-    @Override
-    int mappingsPerRun() {
-        throw ArenaChunks.notPlaced();
-    }
-
-    @Override
-    void place(AddressRange range, Chunk[] chunks, int start, int end) {
-        throw ArenaChunks.notPlaced();
-    }
-
-    @Override
-    void leave(AddressRange range, Chunk[] chunks, int start, int end) {
-        throw ArenaChunks.notPlaced();
     }
 
     @Override

@@ -59,8 +59,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * so the pool never fragments.
  *
  * <p>A request that can never be served (past the memory and spill limits together, or past the mappings
- * a pool may hold) is refused before it takes anything; one that fails half way (a budget refusal, a full
- * disk, a mapping error) gives back everything it took, so the pool, its budgets and its spill file are as
+ * left to the JVM's pools and mapped arrays together: half of {@code vm.max_map_count}) is refused before it
+ * takes anything; one that fails half way (a budget refusal, a full disk, a mapping error) gives back everything it took, so the pool, its budgets and its spill file are as
  * before. An array whose last owner released it, or whose pool closed, throws {@link IllegalStateException}
  * from every method (see {@link TypedArray}).
  *
@@ -115,7 +115,8 @@ public final class ChunkPool implements AutoCloseable {
         this.owner = OwnedMappings.Owner.named(name);
         this.chunkSize = settings.chunkSize();
         this.chunkShift = Long.numberOfTrailingZeros(chunkSize);
-        this.layout = ArrayLayout.of(settings.contiguous(), name, chunkSize, settings.mappingLimit(), owner);
+        this.layout = ArrayLayout.of(settings.contiguous(), name, chunkSize, settings.mappingLimit(),
+                settings.jvmMappings(), owner);
         this.ownMemoryBudget = settings.ownsMemoryBudget();
         this.memoryBudget = settings.memoryBudget();
         this.spillDirectory = settings.spillDirectory();
@@ -688,6 +689,7 @@ public final class ChunkPool implements AutoCloseable {
         private MemoryBudget spillBudget;
         private boolean portable;
         private long mappingLimit = MapCount.limitForStores();
+        private MappingBudget jvmMappings = MappingBudget.JVM;
         private Jmx.Mode jmx = Jmx.Mode.WHEN_SERVER_EXISTS;
 
         private Builder() {}
@@ -713,7 +715,8 @@ public final class ChunkPool implements AutoCloseable {
         /**
          * Bytes per chunk: a power of two from 64 KiB to 1 GiB. An array wastes less than one chunk at its
          * end; on Linux every memory chunk is one mapping, in an array or free, and a process may hold 65,530
-         * by default ({@code vm.max_map_count}), half of which a pool may use: 128 GiB of 4 MiB chunks.
+         * by default ({@code vm.max_map_count}), half of which the pools and mapped arrays of the JVM may use
+         * together: 128 GiB of 4 MiB chunks.
          *
          * <p>Unless set, the chunk size adapts to the limits: {@link #build()} lowers it to fit a memory
          * limit, spill limit or budget smaller than a chunk, and raises it when a memory limit would need
@@ -836,6 +839,12 @@ public final class ChunkPool implements AutoCloseable {
             return this;
         }
 
+        /** Tests: a budget in place of the JVM's for the pool's mappings, to reach its limit cheaply. */
+        Builder jvmMappings(MappingBudget jvm) {
+            this.jvmMappings = jvm;
+            return this;
+        }
+
         /** Tests: the portable path (separate chunk segments), which other platforms use. */
         Builder portable(boolean portable) {
             this.portable = portable;
@@ -857,7 +866,8 @@ public final class ChunkPool implements AutoCloseable {
                 checkSpillDirectory(spillDirectory);
             }
             ChunkPoolSettings settings = new ChunkPoolSettings(name, chunkSize, chunkSizeSet, budget, memoryLimit,
-                    spillDirectory, spillLimit, spillBudget, ArrayLayout.contiguousFor(portable), mappingLimit, jmx)
+                    spillDirectory, spillLimit, spillBudget, ArrayLayout.contiguousFor(portable), mappingLimit,
+                    jvmMappings, jmx)
                     .fit();
             try {
                 return new ChunkPool(settings);

@@ -27,10 +27,12 @@ import java.nio.file.Path;
  * fitted settings; the builder itself is left as it was.
  *
  * @param contiguous whether arrays are laid out contiguously ({@link ArrayLayout#contiguousFor}), decided once
+ * @param mappingLimit the mappings the pool may hold (contiguous), within {@code jvmMappings}: the JVM's
+ *                     ({@link MappingBudget#JVM}) but in tests
  */
 record ChunkPoolSettings(String name, long chunkSize, boolean chunkSizeSet, MemoryBudget budget, long memoryLimit,
         Path spillDirectory, long spillLimit, MemoryBudget spillParent, boolean contiguous, long mappingLimit,
-        Jmx.Mode jmx) {
+        MappingBudget jvmMappings, Jmx.Mode jmx) {
 
     static final long MIN_CHUNK_SIZE = 64 << 10;
     static final long MAX_CHUNK_SIZE = 1L << 30;
@@ -67,7 +69,7 @@ record ChunkPoolSettings(String name, long chunkSize, boolean chunkSizeSet, Memo
             fitted = fitMappings(fitted);
         }
         return new ChunkPoolSettings(name, fitted, chunkSizeSet, budget, memoryLimit, spillDirectory, spillLimit,
-                spillParent, contiguous, mappingLimit, jmx);
+                spillParent, contiguous, mappingLimit, jvmMappings, jmx);
     }
 
     /** The budget memory chunks are charged to: the given one, a child of it with the memory limit, or a root. */

@@ -20,10 +20,7 @@ import dev.offheap.account.BudgetExceededException;
 import dev.offheap.account.BudgetOwner;
 import dev.offheap.account.MemoryBudget;
 import dev.offheap.metrics.jfr.JfrEvents;
-import dev.offheap.os.AddressRange;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 
 /**
@@ -43,12 +40,11 @@ import java.util.ArrayDeque;
  * of the request's new chunks ({@link #charge}), or from the limits before anything is taken
  * ({@link #refuseBeyondLimits}).
  *
- * <p>The source also knows how its chunks become an array's memory, so the pool never asks which kind it
- * is: {@link #place} and {@link #leave} for the contiguous layout (Linux: a range of addresses per array),
- * {@link #view} for the scattered one (a segment per chunk). Each kind implements the operations of the
- * layout it is made for ({@link ArrayLayout} makes the sources) and refuses the others.
+ * <p>How its chunks become an array's memory is the source's kind: {@link PlacedChunks} are put in place in a
+ * range of addresses per array (the contiguous layout, Linux), {@link ViewedChunks} are seen through a segment
+ * each (the scattered layout). Each {@link ArrayLayout} makes sources of its own kind only.
  */
-abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks, FileChunks, ArenaChunks, ChannelChunks {
+abstract sealed class ChunkSource implements AutoCloseable permits PlacedChunks, ViewedChunks {
     final long chunkSize;
     final String name;
     private final BudgetOwner account;
@@ -243,8 +239,7 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
             if (last && chunk.offset >= firstNew) {
                 forgetNew(chunk);
                 released++;
-            } else if (canTrim()) {
-                unback(chunk);
+            } else if (unback(chunk)) {
                 holes.push(chunk);
                 released++;
             } else {
@@ -263,7 +258,7 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
         for (int i = to - 1; i >= from; i--) {
             Chunk chunk = chunks[i];
             if (chunk.offset < firstNew) {
-                unback(chunk);
+                unback(chunk); // a hole backed again: only a source that gives space back has holes
                 holes.push(chunk);
             } else {
                 forgetNew(chunk);
@@ -334,18 +329,14 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
 
     /** Gives the space of every free backed chunk back to the OS; returns the bytes given back. */
     final synchronized long trim() {
-        if (closed || !canTrim()) {
+        if (closed) {
             return 0;
         }
         long bytes = 0;
         Chunk chunk;
-        while ((chunk = backed.poll()) != null) {
-            try {
-                unback(chunk);
-            } catch (RuntimeException | Error e) {
-                backed.push(chunk); // its space could not be given back: still free, still charged
-                throw e;
-            }
+        // A chunk whose space is not given back (a source that cannot, or a call that throws) stays free, charged.
+        while ((chunk = backed.peek()) != null && unback(chunk)) {
+            backed.poll();
             holes.push(chunk);
             account.release(chunkSize);
             bytes += chunkSize;
@@ -410,44 +401,11 @@ abstract sealed class ChunkSource implements AutoCloseable permits MovableChunks
     /** Puts space behind a chunk that has none (new, or trimmed). */
     abstract void back(Chunk chunk) throws IOException;
 
-    /** Takes the space from behind a free chunk ({@link Chunk#unbacked}); it reads as zeros if backed again. */
-    abstract void unback(Chunk chunk);
-
-    /** Whether {@link #unback} can give space back on this source. */
-    abstract boolean canTrim();
-
     /**
-     * The chunk's memory as a segment of {@code views} (the scattered layout). A source that maps the chunk to
-     * make it ({@code FileChannel.map}) maps it in {@code mappings}, which is closed only after {@code views}
-     * and their grace: closing {@code views} ends the segment and unmaps nothing.
+     * Takes the space from behind a free chunk ({@link Chunk#unbacked}), where the source can: true if done (it
+     * reads as zeros if backed again), false if the source cannot give space back (the chunk keeps it).
      */
-    abstract MemorySegment view(Chunk chunk, Arena views, Arena mappings) throws IOException;
-
-    /**
-     * The end of the run of this source's chunks from {@code chunks[start]} that {@link #place} puts in a
-     * range with one call: {@code start + 1} unless the source maps runs of consecutive pieces at once.
-     */
-    int runEnd(Chunk[] chunks, int start) {
-        return start + 1;
-    }
-
-    /**
-     * The mappings placing one run adds (the contiguous layout): 0 where each chunk is a mapping of its own
-     * already (counted while it is backed), 1 for a run of file pieces mapped in.
-     */
-    abstract int mappingsPerRun();
-
-    /**
-     * Puts the run {@code chunks[start, end)} in place in {@code range}, chunk {@code i} at
-     * {@code i * chunkSize} (the contiguous layout). All or nothing for the run.
-     */
-    abstract void place(AddressRange range, Chunk[] chunks, int start, int end);
-
-    /**
-     * Lets go of the run {@code chunks[start, end)} placed in {@code range}: file pieces are unmapped,
-     * movable blocks stay where they are, which becomes their address while free (no copy, no system call).
-     */
-    abstract void leave(AddressRange range, Chunk[] chunks, int start, int end);
+    abstract boolean unback(Chunk chunk);
 
     /** Frees one backed chunk at close. */
     abstract void release(Chunk chunk);

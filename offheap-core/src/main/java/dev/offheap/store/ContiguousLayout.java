@@ -55,12 +55,12 @@ final class ContiguousLayout implements ArrayLayout {
     }
 
     @Override
-    public ChunkSource memorySource(BudgetOwner account) {
+    public MovableChunks memorySource(BudgetOwner account) {
         return new MovableChunks(pool, "memory", chunkSize, account, mappings, owner);
     }
 
     @Override
-    public ChunkSource spillSource(BudgetOwner account, Path directory) throws IOException {
+    public FileChunks spillSource(BudgetOwner account, Path directory) throws IOException {
         return new FileChunks(pool, "spill", chunkSize, account, NativeFile.spill(directory, "offheap-" + pool));
     }
 
@@ -88,7 +88,7 @@ final class ContiguousLayout implements ArrayLayout {
         int placed = 0;
         try {
             while (placed < chunks.length) {
-                ChunkSource source = chunks[placed].source;
+                PlacedChunks source = sourceOf(chunks[placed]);
                 int end = source.runEnd(chunks, placed);
                 source.place(range, chunks, placed, end);
                 placed = end;
@@ -132,11 +132,16 @@ final class ContiguousLayout implements ArrayLayout {
                 null);
     }
 
+    /** The source of one of this layout's chunks: one the layout made, so one that places its chunks. */
+    private static PlacedChunks sourceOf(Chunk chunk) {
+        return (PlacedChunks) chunk.source;
+    }
+
     /** The mappings placing {@code chunks} adds: one per run of file pieces (memory blocks are counted already). */
     private static int mappingsToPlace(Chunk[] chunks) {
         int count = 0;
         for (int start = 0; start < chunks.length; ) {
-            ChunkSource source = chunks[start].source;
+            PlacedChunks source = sourceOf(chunks[start]);
             count += source.mappingsPerRun();
             start = source.runEnd(chunks, start);
         }
@@ -151,7 +156,7 @@ final class ContiguousLayout implements ArrayLayout {
     private static void leave(Chunk[] chunks, int count, AddressRange range) {
         RuntimeException refused = null;
         for (int start = 0; start < count; ) {
-            ChunkSource source = chunks[start].source;
+            PlacedChunks source = sourceOf(chunks[start]);
             int end = Math.min(count, source.runEnd(chunks, start));
             try {
                 source.leave(range, chunks, start, end);

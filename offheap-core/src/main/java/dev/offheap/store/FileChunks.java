@@ -20,15 +20,13 @@ import dev.offheap.account.BudgetOwner;
 import dev.offheap.os.AddressRange;
 import dev.offheap.os.NativeFile;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 
 /**
  * Linux spill chunks: fixed-size pieces of one unlinked file, mapped into each array's own address range
  * ({@link #place}), a run of consecutive pieces with one call. Trimming punches holes, which gives the blocks
  * back to the file system.
  */
-final class FileChunks extends ChunkSource {
+final class FileChunks extends PlacedChunks {
     private final NativeFile file;
 
     FileChunks(String pool, String name, long chunkSize, BudgetOwner account, NativeFile file) {
@@ -86,19 +84,10 @@ final class FileChunks extends ChunkSource {
     }
 
     @Override
-    void unback(Chunk chunk) {
+    boolean unback(Chunk chunk) {
         file.punchHole(chunk.offset, chunkSize);
         chunk.unbacked();
-    }
-
-    @Override
-    boolean canTrim() {
         return true;
-    }
-
-    @Override
-    MemorySegment view(Chunk chunk, Arena views, Arena mappings) {
-        throw new UnsupportedOperationException("file chunks are only mapped into an array's address range");
     }
 
     @Override

@@ -142,16 +142,7 @@ public final class FloatArray extends TypedArray {
      * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
      */
     public void fill(long fromIndex, long toIndex, float value) {
-        boolean zero = Float.floatToRawIntBits(value) == 0;
-        forEachPiece(fromIndex, toIndex, (segment, first, count) -> {
-            if (zero) {
-                segment.asSlice(first << 2, count << 2).fill((byte) 0);
-                return;
-            }
-            for (long i = first, end = first + count; i < end; i++) {
-                segment.setAtIndex(LAYOUT, i, value);
-            }
-        });
+        FloatOps.fill(this, fromIndex, toIndex, value);
     }
 
     /**
@@ -226,5 +217,195 @@ public final class FloatArray extends TypedArray {
         float[] result = new float[(int) count];
         copyTo(fromIndex, result, 0, result.length);
         return result;
+    }
+
+    // Whole-array operations: on every core, or on the Workers the caller chose (see Workers)
+
+    /**
+     * The sum of the elements, on the current {@link Workers}. The elements are added in an order fixed by the
+     * length alone (eight running sums per piece of 256 KiB, added pairwise, then the pieces in index order), so
+     * the result is the same on any workers and layout, but may differ in the last bits from one running sum.
+     * The elements are added as {@code double}s. A NaN element makes the sum NaN; infinities of both signs too.
+     *
+     * @return the sum, {@code 0.0} for an empty array
+     * @throws IllegalStateException       if the array has ended (released, or its pool or file closed)
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public double sum() {
+        return FloatOps.sum(this);
+    }
+
+    /**
+     * The dot product with {@code other}: the sum of {@code this[i] * other[i]}, added as {@code double}s, in {@link #sum()}'s order.
+     *
+     * @param other an array of the same length
+     * @return the dot product, {@code 0.0} for empty arrays
+     * @throws NullPointerException        if {@code other} is null
+     * @throws IllegalArgumentException    if the lengths differ
+     * @throws IllegalStateException       if either array has ended
+     * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
+     */
+    public double dot(FloatArray other) {
+        return FloatOps.dot(this, java.util.Objects.requireNonNull(other, "other"));
+    }
+
+    /**
+     * The least element, as {@link Math#min(float, float)} sees it: NaN if any element is NaN, and
+     * {@code -0.0} below {@code 0.0}.
+     *
+     * @return the least element
+     * @throws java.util.NoSuchElementException if the array is empty
+     * @throws IllegalStateException            if the array has ended
+     * @throws ArrayFileTruncatedException      if the array is a view of a file someone else truncated
+     */
+    public float min() {
+        return FloatOps.extreme(this, true);
+    }
+
+    /**
+     * The greatest element, as {@link Math#max(float, float)} sees it: NaN if any element is NaN, and
+     * {@code 0.0} above {@code -0.0}.
+     *
+     * @return the greatest element
+     * @throws java.util.NoSuchElementException if the array is empty
+     * @throws IllegalStateException            if the array has ended
+     * @throws ArrayFileTruncatedException      if the array is a view of a file someone else truncated
+     */
+    public float max() {
+        return FloatOps.extreme(this, false);
+    }
+
+    /**
+     * Sets each element to {@code x * a[i] + y * b[i]}, computed in {@code float} (two signals mixed into this one); {@code a} and
+     * {@code b} may be this array.
+     *
+     * @param x the weight of {@code a}
+     * @param a an array of the same length
+     * @param y the weight of {@code b}
+     * @param b an array of the same length
+     * @throws NullPointerException        if {@code a} or {@code b} is null
+     * @throws IllegalArgumentException    if the lengths differ, or this array is a read-only view of a file
+     * @throws IllegalStateException       if any of the arrays has ended
+     * @throws ArrayFileTruncatedException if any of them is a view of a file someone else truncated
+     */
+    public void mix(float x, FloatArray a, float y, FloatArray b) {
+        FloatOps.mix(this, x, java.util.Objects.requireNonNull(a, "a"), y, java.util.Objects.requireNonNull(b, "b"));
+    }
+
+    /**
+     * Adds {@code other[i]} to each element {@code i}.
+     *
+     * @param other an array of the same length; may be this one
+     * @throws NullPointerException        if {@code other} is null
+     * @throws IllegalArgumentException    if the lengths differ, or this array is a read-only view of a file
+     * @throws IllegalStateException       if either array has ended
+     * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
+     */
+    public void add(FloatArray other) {
+        FloatOps.add(this, java.util.Objects.requireNonNull(other, "other"));
+    }
+
+    /**
+     * Multiplies each element by {@code factor}.
+     *
+     * @param factor the factor
+     * @throws IllegalArgumentException    if the array is a read-only view of a file
+     * @throws IllegalStateException       if the array has ended
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public void scale(float factor) {
+        FloatOps.scale(this, factor);
+    }
+
+    /**
+     * Limits each element to {@code [min, max]}; NaN elements stay NaN, and {@code -0.0} and {@code 0.0} are
+     * ordered as by {@link Math#min(float, float)}.
+     *
+     * @param min the least value kept
+     * @param max the greatest value kept
+     * @throws IllegalArgumentException    if {@code min} is above {@code max} or either is NaN, or the array is
+     *                                     a read-only view of a file
+     * @throws IllegalStateException       if the array has ended
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public void clamp(float min, float max) {
+        FloatOps.clamp(this, min, max);
+    }
+
+    /**
+     * Sets each element to {@code function(a[i])}, the element given as a {@code double} and the result rounded
+     * to {@code float}; {@code a} may be this array. The function runs on the
+     * current {@link Workers}, so it must be safe to call from several threads at once, and an element's call
+     * may come in any order.
+     *
+     * @param a        an array of the same length
+     * @param function the function of an element
+     * @throws NullPointerException        if {@code a} or {@code function} is null
+     * @throws IllegalArgumentException    if the lengths differ, or this array is a read-only view of a file
+     * @throws IllegalStateException       if either array has ended
+     * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
+     * @throws RuntimeException            what {@code function} throws first; some elements may be set then
+     */
+    public void apply(FloatArray a, java.util.function.DoubleUnaryOperator function) {
+        FloatOps.apply(this, java.util.Objects.requireNonNull(a, "a"), java.util.Objects.requireNonNull(function, "function"));
+    }
+
+    /**
+     * Sets each element to {@code function(a[i], b[i])}; {@code a} and {@code b} may be this array. The function
+     * runs as in {@link #apply(FloatArray, java.util.function.DoubleUnaryOperator)}.
+     *
+     * @param a        an array of the same length
+     * @param b        an array of the same length
+     * @param function the function of two elements
+     * @throws NullPointerException        if an argument is null
+     * @throws IllegalArgumentException    if the lengths differ, or this array is a read-only view of a file
+     * @throws IllegalStateException       if any of the arrays has ended
+     * @throws ArrayFileTruncatedException if any of them is a view of a file someone else truncated
+     * @throws RuntimeException            what {@code function} throws first; some elements may be set then
+     */
+    public void apply(FloatArray a, FloatArray b, java.util.function.DoubleBinaryOperator function) {
+        FloatOps.apply(this, java.util.Objects.requireNonNull(a, "a"), java.util.Objects.requireNonNull(b, "b"),
+                java.util.Objects.requireNonNull(function, "function"));
+    }
+
+    /**
+     * Replaces each element with the sum of it and every element before it (an inclusive scan), on the current
+     * {@link Workers}: each piece of 256 KiB is summed, then adds its running sum to the sum of the pieces before
+     * it, so an element may differ in its last bits from one running sum over the array (the same on any
+     * workers).
+     *
+     * @throws IllegalArgumentException    if the array is a read-only view of a file
+     * @throws IllegalStateException       if the array has ended
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public void prefixSum() {
+        FloatOps.prefixSum(this);
+    }
+
+    /**
+     * Sorts the elements into ascending order, in the order of {@link java.util.Arrays#sort(float[])}: {@code -0.0}
+     * before {@code 0.0}, NaN (of any bits, kept as they are) after positive infinity. In place, on the current
+     * {@link Workers}, with 128 KiB of heap per worker and no other memory, whatever the length.
+     *
+     * @throws IllegalArgumentException    if the array is a read-only view of a file
+     * @throws IllegalStateException       if the array has ended
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public void sort() {
+        RadixSort.sort(this);
+    }
+
+    /**
+     * Searches a sorted array for {@code key}, as {@link java.util.Arrays#binarySearch(float[], float)} does.
+     *
+     * @param key the value to find
+     * @return the index of an element equal to {@code key} (in {@link #sort()}'s order), else
+     *         {@code -(insertion point) - 1}, where the insertion point is the index of the first greater element
+     *         or the length; unspecified if the array is not sorted
+     * @throws IllegalStateException       if the array has ended
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public long binarySearch(float key) {
+        return FloatOps.binarySearch(this, key);
     }
 }

@@ -373,16 +373,7 @@ public final class IntArray extends TypedArray {
      * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
      */
     public void fill(long fromIndex, long toIndex, int value) {
-        boolean zero = value == 0;
-        forEachPiece(fromIndex, toIndex, (segment, first, count) -> {
-            if (zero) {
-                segment.asSlice(first << 2, count << 2).fill((byte) 0);
-                return;
-            }
-            for (long i = first, end = first + count; i < end; i++) {
-                segment.setAtIndex(LAYOUT, i, value);
-            }
-        });
+        IntOps.fill(this, fromIndex, toIndex, value);
     }
 
     /**
@@ -457,5 +448,187 @@ public final class IntArray extends TypedArray {
         int[] result = new int[(int) count];
         copyTo(fromIndex, result, 0, result.length);
         return result;
+    }
+
+    // Whole-array operations: on every core, or on the Workers the caller chose (see Workers)
+
+    /**
+     * The sum of the elements, on the current {@link Workers}, as a {@code long} that wraps around on overflow
+     * as {@code long} arithmetic does.
+     *
+     * @return the sum, 0 for an empty array
+     * @throws IllegalStateException       if the array has ended (released, or its pool or file closed)
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public long sum() {
+        return IntOps.sum(this, null, "sum");
+    }
+
+    /**
+     * The dot product with {@code other}: the sum of {@code this[i] * other[i]} as {@code long}s, wrapping
+     * around on overflow.
+     *
+     * @param other an array of the same length
+     * @return the dot product, 0 for empty arrays
+     * @throws NullPointerException        if {@code other} is null
+     * @throws IllegalArgumentException    if the lengths differ
+     * @throws IllegalStateException       if either array has ended
+     * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
+     */
+    public long dot(IntArray other) {
+        return IntOps.sum(this, java.util.Objects.requireNonNull(other, "other"), "take the dot product of");
+    }
+
+    /**
+     * The least element.
+     *
+     * @return the least element
+     * @throws java.util.NoSuchElementException if the array is empty
+     * @throws IllegalStateException            if the array has ended
+     * @throws ArrayFileTruncatedException      if the array is a view of a file someone else truncated
+     */
+    public int min() {
+        return IntOps.extreme(this, true);
+    }
+
+    /**
+     * The greatest element.
+     *
+     * @return the greatest element
+     * @throws java.util.NoSuchElementException if the array is empty
+     * @throws IllegalStateException            if the array has ended
+     * @throws ArrayFileTruncatedException      if the array is a view of a file someone else truncated
+     */
+    public int max() {
+        return IntOps.extreme(this, false);
+    }
+
+    /**
+     * Sets each element to {@code x * a[i] + y * b[i]}, wrapping around on overflow as {@code int} arithmetic
+     * does; {@code a} and {@code b} may be this array.
+     *
+     * @param x the weight of {@code a}
+     * @param a an array of the same length
+     * @param y the weight of {@code b}
+     * @param b an array of the same length
+     * @throws NullPointerException        if {@code a} or {@code b} is null
+     * @throws IllegalArgumentException    if the lengths differ, or this array is a read-only view of a file
+     * @throws IllegalStateException       if any of the arrays has ended
+     * @throws ArrayFileTruncatedException if any of them is a view of a file someone else truncated
+     */
+    public void mix(int x, IntArray a, int y, IntArray b) {
+        IntOps.mix(this, x, java.util.Objects.requireNonNull(a, "a"), y, java.util.Objects.requireNonNull(b, "b"));
+    }
+
+    /**
+     * Adds {@code other[i]} to each element {@code i}.
+     *
+     * @param other an array of the same length; may be this one
+     * @throws NullPointerException        if {@code other} is null
+     * @throws IllegalArgumentException    if the lengths differ, or this array is a read-only view of a file
+     * @throws IllegalStateException       if either array has ended
+     * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
+     */
+    public void add(IntArray other) {
+        IntOps.add(this, java.util.Objects.requireNonNull(other, "other"));
+    }
+
+    /**
+     * Multiplies each element by {@code factor}.
+     *
+     * @param factor the factor
+     * @throws IllegalArgumentException    if the array is a read-only view of a file
+     * @throws IllegalStateException       if the array has ended
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public void scale(int factor) {
+        IntOps.scale(this, factor);
+    }
+
+    /**
+     * Limits each element to {@code [min, max]}.
+     *
+     * @param min the least value kept
+     * @param max the greatest value kept
+     * @throws IllegalArgumentException    if {@code min} is above {@code max}, or the array is
+     *                                     a read-only view of a file
+     * @throws IllegalStateException       if the array has ended
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public void clamp(int min, int max) {
+        IntOps.clamp(this, min, max);
+    }
+
+    /**
+     * Sets each element to {@code function(a[i])}; {@code a} may be this array. The function runs on the
+     * current {@link Workers}, so it must be safe to call from several threads at once, and an element's call
+     * may come in any order.
+     *
+     * @param a        an array of the same length
+     * @param function the function of an element
+     * @throws NullPointerException        if {@code a} or {@code function} is null
+     * @throws IllegalArgumentException    if the lengths differ, or this array is a read-only view of a file
+     * @throws IllegalStateException       if either array has ended
+     * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
+     * @throws RuntimeException            what {@code function} throws first; some elements may be set then
+     */
+    public void apply(IntArray a, java.util.function.IntUnaryOperator function) {
+        IntOps.apply(this, java.util.Objects.requireNonNull(a, "a"), java.util.Objects.requireNonNull(function, "function"));
+    }
+
+    /**
+     * Sets each element to {@code function(a[i], b[i])}; {@code a} and {@code b} may be this array. The function
+     * runs as in {@link #apply(IntArray, java.util.function.IntUnaryOperator)}.
+     *
+     * @param a        an array of the same length
+     * @param b        an array of the same length
+     * @param function the function of two elements
+     * @throws NullPointerException        if an argument is null
+     * @throws IllegalArgumentException    if the lengths differ, or this array is a read-only view of a file
+     * @throws IllegalStateException       if any of the arrays has ended
+     * @throws ArrayFileTruncatedException if any of them is a view of a file someone else truncated
+     * @throws RuntimeException            what {@code function} throws first; some elements may be set then
+     */
+    public void apply(IntArray a, IntArray b, java.util.function.IntBinaryOperator function) {
+        IntOps.apply(this, java.util.Objects.requireNonNull(a, "a"), java.util.Objects.requireNonNull(b, "b"),
+                java.util.Objects.requireNonNull(function, "function"));
+    }
+
+    /**
+     * Replaces each element with the sum of it and every element before it (an inclusive scan), on the current
+     * {@link Workers}, wrapping around on overflow as {@code int} arithmetic does.
+     *
+     * @throws IllegalArgumentException    if the array is a read-only view of a file
+     * @throws IllegalStateException       if the array has ended
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public void prefixSum() {
+        IntOps.prefixSum(this);
+    }
+
+    /**
+     * Sorts the elements into ascending order. In place, on the current
+     * {@link Workers}, with 128 KiB of heap per worker and no other memory, whatever the length.
+     *
+     * @throws IllegalArgumentException    if the array is a read-only view of a file
+     * @throws IllegalStateException       if the array has ended
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public void sort() {
+        RadixSort.sort(this);
+    }
+
+    /**
+     * Searches a sorted array for {@code key}, as {@link java.util.Arrays#binarySearch(int[], int)} does.
+     *
+     * @param key the value to find
+     * @return the index of an element equal to {@code key}, else
+     *         {@code -(insertion point) - 1}, where the insertion point is the index of the first greater element
+     *         or the length; unspecified if the array is not sorted
+     * @throws IllegalStateException       if the array has ended
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public long binarySearch(int key) {
+        return IntOps.binarySearch(this, key);
     }
 }

@@ -24,7 +24,6 @@ import dev.offheap.metrics.MappedArrayMXBean;
 import dev.offheap.metrics.jfr.JfrEvents;
 import dev.offheap.metrics.jmx.Jmx;
 import dev.offheap.metrics.jmx.Registration;
-import dev.offheap.os.FileCalls;
 import dev.offheap.os.FileSpace;
 import dev.offheap.os.Grace;
 import dev.offheap.os.NativeMemory;
@@ -33,14 +32,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -79,9 +72,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link MemoryInUseException} and changes nothing, and {@link #close()} leaves it mapped and charged until the
  * next close (see there).
  *
- * <p><b>Accounting.</b> Every view is one memory mapping. All mapped arrays of the JVM together may hold half
- * of Linux's {@code vm.max_map_count} (the rest is the JVM's): a view beyond that is refused with an
- * {@link IllegalStateException} that says so. With {@link Options#budget}, each view charges its mapped bytes
+ * <p><b>Accounting.</b> Every view is one memory mapping. All mapped arrays and {@link ChunkPool}s of the JVM
+ * together may hold half of Linux's {@code vm.max_map_count} (the rest is the JVM's): a view beyond that is
+ * refused with an {@link IllegalStateException} that says so. With {@link Options#budget}, each view charges its mapped bytes
  * (address space, in whole pages, as a {@link ChunkPool} charges its chunks' capacity, not the pages resident
  * in RAM) before it is mapped, and gives them back once it is unmapped: a refusal throws the budget's
  * {@link BudgetExceededException} and leaves nothing mapped or charged. Each array shows in JMX as
@@ -218,7 +211,7 @@ public final class MappedArray implements AutoCloseable {
      */
     public static final class Options {
         private static final Options DEFAULTS = new Options(null, null, Jmx.Mode.WHEN_SERVER_EXISTS, FileSpace.system(),
-                MAPPINGS);
+                MappingBudget.JVM);
 
         private final MemoryBudget budget;
         private final String name;
@@ -282,54 +275,41 @@ public final class MappedArray implements AutoCloseable {
             return new Options(budget, name, jmx, Objects.requireNonNull(space, "space"), mappings);
         }
 
-        /** Tests: a mapping limit of their own, to reach it cheaply. */
+        /** Tests: a mapping budget instead of the JVM's, to reach its limit cheaply. */
         Options mappings(MappingBudget mappings) {
             return new Options(budget, name, jmx, space, Objects.requireNonNull(mappings, "mappings"));
         }
     }
 
-    /** The mappings of every mapped array in this JVM. */
-    private static final MappingBudget MAPPINGS = new MappingBudget("the mapped arrays of this JVM",
-            "release views no longer needed, or raise vm.max_map_count", MapCount.limitForStores());
-
     /** The shift that makes one chunk of a whole mapping: views are never split into chunks. */
     private static final int ONE_CHUNK = Long.SIZE - 2;
 
     private final Path path;
-    /** The open file, its lock, and its place among this JVM's openers: given up when the file is closed. */
-    private final FileClaim claim;
-    private final FileChannel channel;
+    /** The open file, its header, its lock and its place among this JVM's openers: given up at close. */
+    private final NpyFile file;
     private final Mode mode;
-    private final FileSpace space;
-    /** The file's identity (device and inode) when opened, to tell whether the path still names it. */
-    private final Object fileKey;
     private final MappingBudget mappings;
     private final BudgetOwner account;
     private final Set<ArrayMemory> views = ConcurrentHashMap.newKeySet();
     /** Held by {@link #force()} while it forces the views; a view's arena closes under it (ArrayMemory). */
     private final Object viewsEnd = new Object();
     private final AtomicLong mappedBytes = new AtomicLong();
-    private volatile NpyHeader header;
     private Registration jmx = Registration.NONE;
     private volatile boolean closed;
     /** Every view ended and the file closed: close is done. Guarded by {@code this}. */
     private boolean fileClosed;
 
-    private MappedArray(Path path, FileClaim claim, Mode mode, NpyHeader header, Options options) {
+    private MappedArray(Path path, NpyFile file, Mode mode, Options options) {
         this.path = path;
-        this.claim = claim;
-        this.channel = claim.channel();
+        this.file = file;
         this.mode = mode;
-        this.header = header;
-        this.space = options.space;
-        this.fileKey = claim.fileKey();
         this.mappings = options.mappings;
         this.account = options.budget == null ? null : options.budget.owner("mapped array " + path);
     }
 
     /** Makes the array, on a file that the caller closes if this throws, and shows it in JMX. */
-    private static MappedArray opened(Path path, FileClaim claim, Mode mode, NpyHeader header, Options options) {
-        MappedArray array = new MappedArray(path, claim, mode, header, options);
+    private static MappedArray opened(Path path, NpyFile file, Mode mode, Options options) {
+        MappedArray array = new MappedArray(path, file, mode, options);
         if (options.jmx != Jmx.Mode.OFF) {
             String name = options.name != null ? options.name : String.valueOf(path.getFileName());
             array.jmx = Jmx.registerPool(options.jmx, "MappedArray", name, MappedArrayMXBean.class,
@@ -414,27 +394,8 @@ public final class MappedArray implements AutoCloseable {
             throw new IllegalArgumentException("a mapped array of " + length + " " + dtype
                     + " elements is impossible: the length must be from 0 to " + header.maxLength());
         }
-        return Uninterruptible.call(() -> createFile(path, header, options));
-    }
-
-    private static MappedArray createFile(Path path, NpyHeader header, Options options) throws IOException {
-        FileClaim claim = FileClaim.create(path);
-        try {
-            FileChannel channel = claim.channel();
-            reserve(options.space, channel, path, header.dataOffset(), reservedEnd(header));
-            writeHeader(channel, header.encode(path));
-            channel.force(true);
-            forceDirectory(path);
-            return opened(path, claim, Mode.READ_WRITE, header, options);
-        } catch (IOException | RuntimeException | Error e) {
-            closeAfterFailure(claim, e);
-            try {
-                Files.deleteIfExists(path);
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
-        }
+        return Uninterruptible.call(() -> NpyFile.create(path, header, options.space,
+                file -> opened(path, file, Mode.READ_WRITE, options)));
     }
 
     static MappedArray create(Path path, ElementType type, long length, FileSpace space) throws IOException {
@@ -508,26 +469,8 @@ public final class MappedArray implements AutoCloseable {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(options, "options");
-        return Uninterruptible.call(() -> openFile(path, mode, expected, options));
-    }
-
-    private static MappedArray openFile(Path path, Mode mode, ElementType expected, Options options)
-            throws IOException {
-        FileClaim claim = FileClaim.open(path, mode);
-        try {
-            FileChannel channel = claim.channel();
-            NpyHeader header = NpyHeader.read(channel, path);
-            if (expected != null && header.type() != expected) {
-                throw new ArrayFileException(path, "holds " + describe(header.dtype()) + ", not " + expected);
-            }
-            if (mode == Mode.READ_WRITE) { // SHARED: others may be writing the range (see Mode.SHARED)
-                options.space.reserve(channel, path, header.dataOffset(), header.dataBytes());
-            }
-            return opened(path, claim, mode, header, options);
-        } catch (IOException | RuntimeException | Error e) {
-            closeAfterFailure(claim, e);
-            throw e;
-        }
+        return Uninterruptible.call(() -> NpyFile.open(path, mode, expected, options.space,
+                file -> opened(path, file, mode, options)));
     }
 
     static MappedArray open(Path path, Mode mode, ElementType expected, FileSpace space) throws IOException {
@@ -552,7 +495,7 @@ public final class MappedArray implements AutoCloseable {
      */
     public ElementType elementType() {
         checkOpen();
-        return header.type();
+        return file.header().type();
     }
 
     /**
@@ -564,7 +507,7 @@ public final class MappedArray implements AutoCloseable {
      */
     public NpyDtype dtype() {
         checkOpen();
-        return header.dtype();
+        return file.header().dtype();
     }
 
     /**
@@ -575,7 +518,7 @@ public final class MappedArray implements AutoCloseable {
      */
     public long length() {
         checkOpen();
-        return header.length();
+        return file.header().length();
     }
 
     /**
@@ -719,7 +662,7 @@ public final class MappedArray implements AutoCloseable {
             }
         }
         Uninterruptible.call(() -> {
-            channel.force(true);
+            file.force();
             return null;
         });
     }
@@ -746,7 +689,7 @@ public final class MappedArray implements AutoCloseable {
                     + " processes may have mapped keeps its length (its header is never rewritten under them); make"
                     + " it at its final length, or grow it while it is open READ_WRITE by one opener alone");
         }
-        NpyHeader old = header;
+        NpyHeader old = file.header();
         if (newLength < old.length() || newLength > old.maxLength()) {
             throw new IllegalArgumentException("cannot grow " + path + " from " + old.length() + " to " + newLength
                     + " elements: the new length must be from " + old.length() + " to " + old.maxLength());
@@ -754,35 +697,10 @@ public final class MappedArray implements AutoCloseable {
         if (newLength == old.length()) {
             return;
         }
-        Uninterruptible.call(() -> growFile(old, newLength));
-    }
-
-    private Void growFile(NpyHeader old, long newLength) throws IOException {
-        NpyHeader next = old.withLength(newLength);
-        byte[] block = next.encode(path);
-        long oldSize = channel.size();
-        long oldEnd = old.dataOffset() + old.dataBytes();
-        if (oldSize < oldEnd) { // growing would turn the lost data into zeros without a word
-            throw new ArrayFileException(path, "cannot grow: truncated by someone else: it has " + oldSize
-                    + " bytes now, the data needs " + oldEnd);
-        }
-        try {
-            reserve(spaceOfTheOpenFile(), channel, path, oldEnd, reservedEnd(next));
-            channel.force(true);
-        } catch (IOException | RuntimeException | Error e) {
-            try {
-                if (channel.size() > oldSize) {
-                    FileCalls.truncate(channel, oldSize);
-                }
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
-        }
-        writeHeader(channel, block);
-        channel.force(true);
-        header = next;
-        return null;
+        Uninterruptible.call(() -> {
+            file.grow(newLength);
+            return null;
+        });
     }
 
     /**
@@ -835,7 +753,7 @@ public final class MappedArray implements AutoCloseable {
             account.close();
         }
         try {
-            claim.close();
+            file.close();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close " + path, e);
         }
@@ -852,24 +770,13 @@ public final class MappedArray implements AutoCloseable {
     /** Maps the data as it is now: the budget and the mapping limit are asked first, and undone on failure. */
     private synchronized ArrayMemory mapNow(ElementType wanted) {
         checkOpen();
-        NpyHeader now = header;
+        NpyHeader now = file.header();
         if (now.type() != wanted) {
-            throw new IllegalStateException("file " + path + " holds " + describe(now.dtype()) + ", not " + wanted);
+            throw new IllegalStateException("file " + path + " holds " + NpyFile.describe(now.dtype()) + ", not "
+                    + wanted);
         }
-        long bytes = now.dataBytes();
-        long needed = now.dataOffset() + bytes;
-        long fileSize;
-        try {
-            fileSize = channel.size();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot map " + path + ": cannot read its size: " + e.getMessage(), e);
-        }
-        if (fileSize < needed) {
-            ArrayFileException truncated = new ArrayFileException(path, "truncated by someone else: it has "
-                    + fileSize + " bytes now, a view of the current length needs " + needed);
-            throw new UncheckedIOException("cannot map " + path + ": " + truncated.getMessage(), truncated);
-        }
-        long charge = NativeMemory.roundToPage(bytes);
+        file.checkHolds(now);
+        long charge = NativeMemory.roundToPage(now.dataBytes());
         if (account != null) {
             try {
                 account.charge(charge);
@@ -912,10 +819,10 @@ public final class MappedArray implements AutoCloseable {
         try {
             FileChannel.MapMode mapMode = mode == Mode.READ_ONLY ? FileChannel.MapMode.READ_ONLY
                     : FileChannel.MapMode.READ_WRITE; // SHARED too: MAP_SHARED, the pages every process maps
-            MemorySegment mapped = FileCalls.map(channel, mapMode, now.dataOffset(), now.dataBytes(), mapping);
+            MemorySegment mapped = file.map(now, mapMode, mapping);
             MemorySegment segment = Views.over(mapped, arena);
             ArrayMemory memory = new ArrayMemory("", arena, mapping, segment, new MemorySegment[] {segment}, ONE_CHUNK,
-                    now.dataBytes(), this::unmapped, new MappedView(path, channel, now.dataOffset() + now.dataBytes(),
+                    now.dataBytes(), this::unmapped, new MappedView(path, file.channel(), now.dataOffset() + now.dataBytes(),
                     charge, viewsEnd, mapped));
             views.add(memory);
             mappedBytes.addAndGet(charge);
@@ -929,25 +836,6 @@ public final class MappedArray implements AutoCloseable {
             Grace.endViews(arena);
             Grace.endViews(mapping);
             throw e;
-        }
-    }
-
-    /**
-     * The way to reserve space in this file: {@code fallocate} opens the file again by its path, so once the
-     * path names another file or none (removed or replaced underneath), the zeros are written through the
-     * channel instead, which reaches this file whatever its path.
-     */
-    private FileSpace spaceOfTheOpenFile() {
-        Object now = fileKey(path);
-        return fileKey != null && fileKey.equals(now) ? space : FileSpace.portable();
-    }
-
-    /** The identity of the file {@code path} names (device and inode on Unix), or null if none or unknown. */
-    private static Object fileKey(Path path) {
-        try {
-            return Files.readAttributes(path, BasicFileAttributes.class).fileKey();
-        } catch (IOException | RuntimeException gone) {
-            return null;
         }
     }
 
@@ -977,56 +865,6 @@ public final class MappedArray implements AutoCloseable {
         return reason.toString();
     }
 
-    /** Where the reserved space of a file ends: whole pages, at least one, so that NumPy can map even none. */
-    private static long reservedEnd(NpyHeader header) {
-        return NativeMemory.roundToPage(header.dataOffset() + Math.max(header.dataBytes(), 1));
-    }
-
-    /** Reserves {@code [from, to)}, and checks that the space went into this file and not one put in its place. */
-    private static void reserve(FileSpace space, FileChannel channel, Path path, long from, long to)
-            throws IOException {
-        space.reserve(channel, path, from, to - from);
-        if (channel.size() < to) {
-            throw new IOException("space reserved for " + path + " up to byte " + to + " is not in the open file, which"
-                    + " has " + channel.size() + " bytes: was the file renamed or replaced meanwhile?");
-        }
-    }
-
-    private static void writeHeader(FileChannel channel, byte[] block) throws IOException {
-        ByteBuffer buffer = ByteBuffer.wrap(block);
-        while (buffer.hasRemaining()) {
-            channel.write(buffer, buffer.position());
-        }
-    }
-
-    /** Forces the new file's directory entry too; POSIX only (elsewhere a directory cannot be opened). */
-    private static void forceDirectory(Path file) throws IOException {
-        Path directory = file.toAbsolutePath().getParent();
-        if (directory != null && isPosix(file)) {
-            try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
-                channel.force(true);
-            }
-        }
-    }
-
-    private static boolean isPosix(Path file) {
-        return file.getFileSystem().supportedFileAttributeViews().contains("posix");
-    }
-
-    private static void closeAfterFailure(FileClaim claim, Throwable failure) {
-        try {
-            claim.close();
-        } catch (IOException e) {
-            failure.addSuppressed(e);
-        }
-    }
-
-    /** A dtype for messages, with the type of its views where their name differs: {@code "uint8 (int8 views)"}. */
-    private static String describe(NpyDtype dtype) {
-        String views = dtype.elementType().toString();
-        return views.equals(dtype.toString()) ? views : dtype + " (" + views + " views)";
-    }
-
     private void checkOpen() {
         if (closed) {
             throw new IllegalStateException("mapped array " + path + " is closed");
@@ -1035,7 +873,7 @@ public final class MappedArray implements AutoCloseable {
 
     @Override
     public String toString() {
-        NpyHeader now = header;
+        NpyHeader now = file.header();
         return "MappedArray[" + path + ", " + now.length() + " " + now.dtype() + ", " + mode + "]";
     }
 }

@@ -20,17 +20,15 @@ import dev.offheap.account.BudgetOwner;
 import dev.offheap.os.AddressRange;
 import dev.offheap.os.MovableMemory;
 import dev.offheap.os.OwnedMappings;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 
 /**
  * Linux memory chunks: blocks of anonymous memory, moved with their pages into an array's address range
  * while it holds them ({@code mremap}); when the array lets go they stay where they are, which becomes their
  * address while free. Anonymous memory, unlike a memfd, gets transparent huge pages in the usual {@code madvise} mode,
  * which keeps random access over gigabytes from paying a TLB miss per read. Each chunk is one mapping,
- * counted in the pool's {@link MappingBudget}.
+ * counted in the pool's {@link MappingBudget}, and so in the JVM's.
  */
-final class MovableChunks extends ChunkSource {
+final class MovableChunks extends PlacedChunks {
     private final MappingBudget mappings;
     private final OwnedMappings.Owner owner;
 
@@ -65,20 +63,11 @@ final class MovableChunks extends ChunkSource {
     }
 
     @Override
-    void unback(Chunk chunk) {
+    boolean unback(Chunk chunk) {
         MovableMemory.free(chunk.address(), chunkSize);
         chunk.unbacked();
         mappings.give(1);
-    }
-
-    @Override
-    boolean canTrim() {
         return true;
-    }
-
-    @Override
-    MemorySegment view(Chunk chunk, Arena views, Arena mappings) {
-        throw new UnsupportedOperationException("movable chunks are only moved into an array's address range");
     }
 
     /** None: each block is a mapping of its own, counted while it is backed. */

@@ -49,12 +49,12 @@ final class ScatteredLayout implements ArrayLayout {
     }
 
     @Override
-    public ChunkSource memorySource(BudgetOwner account) {
+    public ArenaChunks memorySource(BudgetOwner account) {
         return new ArenaChunks(pool, "memory", chunkSize, account, owner);
     }
 
     @Override
-    public ChunkSource spillSource(BudgetOwner account, Path directory) throws IOException {
+    public ChannelChunks spillSource(BudgetOwner account, Path directory) throws IOException {
         return ChannelChunks.create(pool, "spill", chunkSize, account, directory, "offheap-" + pool);
     }
 
@@ -81,7 +81,8 @@ final class ScatteredLayout implements ArrayLayout {
             MemorySegment[] views = new MemorySegment[chunks.length];
             for (int i = 0; i < chunks.length; i++) {
                 long offset = i * chunkSize;
-                views[i] = chunks[i].source.view(chunks[i], arena, mappings)
+                // A chunk of this layout's comes from a source it made: one that views its chunks.
+                views[i] = ((ViewedChunks) chunks[i].source).view(chunks[i], arena, mappings)
                         .asSlice(0, Math.min(chunkSize, byteSize - offset));
             }
             MemorySegment whole = switch (views.length) {

@@ -303,7 +303,17 @@ public abstract sealed class TypedArray implements RefCounted
         Objects.checkFromIndexSize(dstIndex, count, dst.length);
         int shift = type.shift();
         try {
-            copyBytes(this, srcIndex << shift, dst, dstIndex << shift, count << shift);
+            long per = Pieces.elementsPerPiece(count, shift);
+            int pieces = Pieces.count(count, per);
+            if (pieces > 1 && (dst != this || srcIndex + count <= dstIndex || dstIndex + count <= srcIndex)) {
+                Pieces.run(pieces, piece -> {
+                    long from = piece * per;
+                    long n = Math.min(count - from, per);
+                    copyBytes(this, (srcIndex + from) << shift, dst, (dstIndex + from) << shift, n << shift);
+                });
+            } else {
+                copyBytes(this, srcIndex << shift, dst, dstIndex << shift, count << shift);
+            }
             memory.deliverPendingFault();
             dst.memory.deliverPendingFault();
         } catch (InternalError e) {
@@ -387,6 +397,59 @@ public abstract sealed class TypedArray implements RefCounted
             throw ifEnded(e, "fill");
         } catch (IllegalArgumentException e) {
             throw ifReadOnly(e, "fill");
+        }
+    }
+
+    /**
+     * Runs {@code body}, a whole-array operation on this array's elements from {@code from} on, writing them
+     * (when {@code writes}) from {@code a} and {@code b} of the same length (absent ones null), and turns what
+     * their accesses throw into the arrays' own exceptions.
+     */
+    final void operate(String operation, boolean writes, long from, TypedArray a, TypedArray b, Runnable body) {
+        checkAlive(operation);
+        for (TypedArray other : new TypedArray[] {a, b}) {
+            if (other != null) {
+                other.checkAlive(operation);
+                if (other.length != length) {
+                    throw new IllegalArgumentException("cannot " + operation + " " + describe() + " from "
+                            + other.describe() + ": the lengths differ");
+                }
+            }
+        }
+        try {
+            body.run();
+            memory.deliverPendingFault();
+            deliverFault(a);
+            deliverFault(b);
+        } catch (InternalError e) {
+            throw faultIn(e, from, a, b);
+        } catch (IllegalStateException e) {
+            throw ifEnded(b != null ? b.ifEnded(e, operation) : a != null ? a.ifEnded(e, operation) : e, operation);
+        } catch (IllegalArgumentException e) {
+            throw writes && refusedAsReadOnly(e) ? ifReadOnly(e, operation) : e;
+        }
+    }
+
+    /**
+     * What to throw for {@code fault}, seen by an operation on elements {@code from} on of this array and
+     * {@code a} and {@code b}: the truncation of the first one's file that explains it, naming the first element
+     * the file lost; else the fault.
+     */
+    private RuntimeException faultIn(InternalError fault, long from, TypedArray a, TypedArray b) {
+        for (TypedArray array : new TypedArray[] {this, a, b}) {
+            RuntimeException explained = array == null ? null : array.explain(fault, from);
+            if (explained instanceof ArrayFileTruncatedException truncated) {
+                int shift = array.type.shift();
+                long firstGone = (truncated.fileSize() - truncated.neededSize() + (array.length << shift)) >> shift;
+                return firstGone > from && firstGone < array.length ? array.explain(fault, firstGone) : truncated;
+            }
+        }
+        throw fault;
+    }
+
+    private static void deliverFault(TypedArray array) {
+        if (array != null) {
+            array.memory.deliverPendingFault();
         }
     }
 

@@ -49,40 +49,36 @@ class ArrayLayoutTest {
     void theLayoutFollowsThePlatformUnlessPortable() {
         assertThat(ArrayLayout.contiguousFor(true)).isFalse();
         assertThat(ArrayLayout.contiguousFor(false)).isEqualTo(NativeFile.isSupported());
-        assertThat(ArrayLayout.of(false, "p", CHUNK, 10, OwnedMappings.Owner.UNNAMED))
+        assertThat(ArrayLayout.of(false, "p", CHUNK, 10, MappingBudget.JVM, OwnedMappings.Owner.UNNAMED))
                 .isInstanceOf(ScatteredLayout.class);
-        assertThat(ArrayLayout.of(true, "p", CHUNK, 10, OwnedMappings.Owner.UNNAMED))
+        assertThat(ArrayLayout.of(true, "p", CHUNK, 10, MappingBudget.JVM, OwnedMappings.Owner.UNNAMED))
                 .isInstanceOf(ContiguousLayout.class);
     }
 
     @Test
     void theScatteredLayoutMakesPortableSourcesThatAreNeverPlaced() throws IOException {
-        ArrayLayout layout = ArrayLayout.of(false, "scattered", CHUNK, 10, OwnedMappings.Owner.UNNAMED);
+        ArrayLayout layout = ArrayLayout.of(false, "scattered", CHUNK, 10, MappingBudget.JVM,
+                OwnedMappings.Owner.UNNAMED);
         try (ChunkSource memory = layout.memorySource(budget.owner("m"));
              ChunkSource spill = layout.spillSource(budget.owner("s"), directory)) {
-            assertThat(memory).isInstanceOf(ArenaChunks.class);
-            assertThat(spill).isInstanceOf(ChannelChunks.class);
+            assertThat(memory).isInstanceOf(ArenaChunks.class).isInstanceOf(ViewedChunks.class);
+            assertThat(spill).isInstanceOf(ChannelChunks.class).isInstanceOf(ViewedChunks.class);
             assertThat(layout.isContiguous()).isFalse();
             assertThat(layout.mappingsUsed()).isZero();
             layout.checkMappings(Long.MAX_VALUE); // no mapping limit applies
-            assertThatThrownBy(() -> memory.place(null, new Chunk[0], 0, 0))
-                    .isInstanceOf(UnsupportedOperationException.class);
-            assertThatThrownBy(() -> spill.leave(null, new Chunk[0], 0, 0))
-                    .isInstanceOf(UnsupportedOperationException.class);
         }
     }
 
     @Test
     void theContiguousLayoutMakesSourcesThatPlaceTheirChunksAndCountsTheirMappings() throws IOException {
         assumeTrue(NativeFile.isSupported(), "the contiguous layout needs Linux");
-        ArrayLayout layout = ArrayLayout.of(true, "contiguous", CHUNK, 3, OwnedMappings.Owner.UNNAMED);
+        ArrayLayout layout = ArrayLayout.of(true, "contiguous", CHUNK, 3, MappingBudget.JVM,
+                OwnedMappings.Owner.UNNAMED);
         try (ChunkSource memory = layout.memorySource(budget.owner("m"));
              ChunkSource spill = layout.spillSource(budget.owner("s"), directory)) {
-            assertThat(memory).isInstanceOf(MovableChunks.class);
-            assertThat(spill).isInstanceOf(FileChunks.class);
+            assertThat(memory).isInstanceOf(MovableChunks.class).isInstanceOf(PlacedChunks.class);
+            assertThat(spill).isInstanceOf(FileChunks.class).isInstanceOf(PlacedChunks.class);
             assertThat(layout.isContiguous()).isTrue();
-            assertThatThrownBy(() -> memory.view(null, Arena.ofAuto(), Arena.ofAuto()))
-                    .isInstanceOf(UnsupportedOperationException.class);
 
             ChunkRequest request = ChunkRequest.take(3, memory, null, layout);
             assertThat(layout.mappingsUsed()).as("one per memory block").isEqualTo(3);
@@ -123,7 +119,7 @@ class ArrayLayoutTest {
     void aRunThatCannotBePlacedLetsGoOfTheRunsPlacedBeforeIt() throws IOException {
         assumeTrue(NativeFile.isSupported(), "the contiguous layout needs Linux");
         OwnedMappings.Owner owner = OwnedMappings.Owner.named("layout-rollback");
-        ArrayLayout layout = ArrayLayout.of(true, "rollback", CHUNK, 10, owner);
+        ArrayLayout layout = ArrayLayout.of(true, "rollback", CHUNK, 10, MappingBudget.JVM, owner);
         try (ChunkSource memory = layout.memorySource(budget.owner("m"));
              ChunkSource spill = layout.spillSource(budget.owner("s"), directory)) {
             ChunkRequest request = ChunkRequest.take(2, memory, null, layout);

@@ -38,6 +38,13 @@ public final class TruncatedFileChild {
              LongArray other = array.longs()) {
             longs.set(1 << 19, 5);
             long[] buffer = new long[64];
+            try (ChunkPool pool = ChunkPool.builder().name("warm").jmx(false).build(); LongArray small = pool.longs(1 << 16)) {
+                for (int round = 0; round < 2_000; round++) { // the whole-array operations' loops, compiled
+                    small.scale(3);
+                    small.sum();
+                    small.sort();
+                }
+            }
             for (int round = 0; round < 20_000; round++) { // until the bulk paths are compiled
                 int at = (round * 64) % (LENGTH - 64);
                 longs.copyTo(at, buffer, 0, 64);
@@ -58,6 +65,9 @@ public final class TruncatedFileChild {
             run("copy", () -> longs.copyTo(500_000, other, 0, 64));
             run("view", array::longs);
             run("grow", () -> array.grow(LENGTH + 1));
+            run("sum", longs::sum); // on every core: a helper thread's fault reaches the caller too
+            run("scale", () -> longs.scale(2));
+            run("sort", longs::sort);
             // A hot loop over get: compiled code reports the fault asynchronously, where the JDK decides.
             run("loop", () -> {
                 long sum = 0;

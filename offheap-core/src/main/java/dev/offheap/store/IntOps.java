@@ -1,0 +1,186 @@
+/*
+ * Copyright 2026 the offheap authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package dev.offheap.store;
+
+import java.lang.foreign.ValueLayout;
+import java.util.NoSuchElementException;
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntUnaryOperator;
+
+/**
+ * The whole-array operations of {@link IntArray}: loops over segments, run piece by piece on the current
+ * {@link Workers} ({@link Sweeps}). Sums and dot products are {@code long}s (wrapping around
+ * as {@code long} arithmetic does, past 2^32 elements of the largest ints); prefix sums are {@code int}s and wrap
+ * around as {@code int} arithmetic does. Either way, the order of the additions does not matter.
+ */
+final class IntOps {
+    private static final ValueLayout.OfInt I = ValueLayout.JAVA_INT;
+
+    private IntOps() {
+    }
+
+    static long sum(IntArray a, IntArray b, String operation) {
+        long[] sums = new long[Sweeps.pieces(a)];
+        Sweeps.eachPiece(a, b, operation, false, (piece, from, to) -> {
+            if (b == null) {
+                Runs.over(a, from, to, (s, first, count) -> {
+                    long sum = 0;
+                    for (long i = first, end = first + count; i < end; i++) {
+                        sum += s.getAtIndex(I, i);
+                    }
+                    sums[piece] += sum;
+                });
+            } else {
+                Runs.over(a, b, from, to, (s, sFirst, t, tFirst, count) -> {
+                    long sum = 0;
+                    for (long i = 0; i < count; i++) {
+                        sum += (long) s.getAtIndex(I, sFirst + i) * t.getAtIndex(I, tFirst + i);
+                    }
+                    sums[piece] += sum;
+                });
+            }
+        });
+        long total = 0;
+        for (long sum : sums) {
+            total += sum;
+        }
+        return total;
+    }
+
+    static int extreme(IntArray a, boolean least) {
+        String operation = least ? "find the least element of" : "find the greatest element of";
+        if (a.length() == 0) {
+            throw new NoSuchElementException("cannot " + operation + " " + a.describe() + ": it is empty");
+        }
+        int[] found = new int[Sweeps.pieces(a)];
+        Sweeps.eachPiece(a, null, operation, false, (piece, from, to) -> {
+            found[piece] = least ? Integer.MAX_VALUE : Integer.MIN_VALUE;
+            Runs.over(a, from, to, (s, first, count) -> {
+                int m = found[piece];
+                for (long i = first, end = first + count; i < end; i++) {
+                    m = least ? Math.min(m, s.getAtIndex(I, i)) : Math.max(m, s.getAtIndex(I, i));
+                }
+                found[piece] = m;
+            });
+        });
+        int result = found[0];
+        for (int m : found) {
+            result = least ? Math.min(result, m) : Math.max(result, m);
+        }
+        return result;
+    }
+
+    static void mix(IntArray d, int x, IntArray a, int y, IntArray b) {
+        Sweeps.from(d, a, b, "mix into", (t, tf, s, sf, u, uf, count) -> {
+            for (long i = 0; i < count; i++) {
+                t.setAtIndex(I, tf + i, x * s.getAtIndex(I, sf + i) + y * u.getAtIndex(I, uf + i));
+            }
+        });
+    }
+
+    static void add(IntArray d, IntArray a) {
+        Sweeps.from(d, a, "add into", (t, tf, s, sf, count) -> {
+            for (long i = 0; i < count; i++) {
+                t.setAtIndex(I, tf + i, t.getAtIndex(I, tf + i) + s.getAtIndex(I, sf + i));
+            }
+        });
+    }
+
+    static void scale(IntArray d, int factor) {
+        Sweeps.inPlace(d, "scale", (s, first, count) -> {
+            for (long i = first, end = first + count; i < end; i++) {
+                s.setAtIndex(I, i, s.getAtIndex(I, i) * factor);
+            }
+        });
+    }
+
+    static void clamp(IntArray d, int min, int max) {
+        if (min > max) {
+            throw new IllegalArgumentException("cannot clamp to [" + min + ", " + max + "]: the first bound is above"
+                    + " the second");
+        }
+        Sweeps.inPlace(d, "clamp", (s, first, count) -> {
+            for (long i = first, end = first + count; i < end; i++) {
+                s.setAtIndex(I, i, Math.max(min, Math.min(max, s.getAtIndex(I, i))));
+            }
+        });
+    }
+
+    static void apply(IntArray d, IntArray a, IntUnaryOperator f) {
+        Sweeps.from(d, a, "apply a function into", (t, tf, s, sf, count) -> {
+            for (long i = 0; i < count; i++) {
+                t.setAtIndex(I, tf + i, f.applyAsInt(s.getAtIndex(I, sf + i)));
+            }
+        });
+    }
+
+    static void apply(IntArray d, IntArray a, IntArray b, IntBinaryOperator f) {
+        Sweeps.from(d, a, b, "apply a function into", (t, tf, s, sf, u, uf, count) -> {
+            for (long i = 0; i < count; i++) {
+                t.setAtIndex(I, tf + i, f.applyAsInt(s.getAtIndex(I, sf + i), u.getAtIndex(I, uf + i)));
+            }
+        });
+    }
+
+    static void fill(IntArray d, long from, long to, int value) {
+        Sweeps.inPlace(d, "fill", from, to, (s, first, count) -> {
+            for (long i = first, end = first + count; i < end; i++) {
+                s.setAtIndex(I, i, value);
+            }
+        });
+    }
+
+    /** Replaces each element with the sum of it and those before it: pieces summed, then scanned from their offsets. */
+    static void prefixSum(IntArray d) {
+        int[] before = new int[Sweeps.pieces(d) + 1];
+        Sweeps.eachPiece(d, null, "take the prefix sums of", false, (piece, from, to) -> Runs.over(d, from, to, (s, first, count) -> {
+            int running = before[piece + 1];
+            for (long i = first, end = first + count; i < end; i++) {
+                running += s.getAtIndex(I, i);
+            }
+            before[piece + 1] = running;
+        }));
+        for (int piece = 1; piece < before.length; piece++) {
+            before[piece] += before[piece - 1];
+        }
+        Sweeps.eachPiece(d, null, "take the prefix sums of", true, (piece, from, to) -> Runs.over(d, from, to, (s, first, count) -> {
+            int running = before[piece];
+            for (long i = first, end = first + count; i < end; i++) {
+                running += s.getAtIndex(I, i);
+                s.setAtIndex(I, i, running);
+            }
+            before[piece] = running;
+        }));
+    }
+
+    static long binarySearch(IntArray a, int key) {
+        long low = 0;
+        long high = a.length() - 1;
+        while (low <= high) {
+            long mid = (low + high) >>> 1;
+            int value = a.get(mid);
+            if (value < key) {
+                low = mid + 1;
+            } else if (value > key) {
+                high = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(low + 1);
+    }
+}

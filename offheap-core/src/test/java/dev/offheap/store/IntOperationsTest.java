@@ -1,0 +1,215 @@
+/*
+ * Copyright 2026 the offheap authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package dev.offheap.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.NoSuchElementException;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.IntUnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@link IntArray}'s whole-array operations against plain Java loops over a {@code int[]}, on random data, at
+ * lengths around pieces and 64 KiB chunks, on every layout and on three kinds of workers.
+ */
+class IntOperationsTest {
+    private static final long CHUNK = 64 << 10;
+    private static final long PIECE = Pieces.PIECE_BYTES / Integer.BYTES;
+    private static ExecutorService executor;
+
+    @TempDir
+    static Path spill;
+
+    @BeforeAll
+    static void startExecutor() {
+        executor = Executors.newFixedThreadPool(3);
+    }
+
+    @AfterAll
+    static void stopExecutor() {
+        executor.shutdownNow();
+    }
+
+    static Stream<Arguments> cases() {
+        long[] lengths = {0, 1, 7, 9, CHUNK / 4 - 1, CHUNK / 4 + 3, PIECE - 1, PIECE + 1, 3 * PIECE + 4097,
+                RadixSort.LEAF + 1, 2 * RadixSort.LEAF + 5};
+        Stream.Builder<Arguments> cases = Stream.builder();
+        int seed = 0;
+        for (Layout layout : Layout.values()) {
+            for (long length : lengths) {
+                cases.add(Arguments.of(layout, length, seed++));
+            }
+        }
+        return cases.build();
+    }
+
+    private static Workers workers(int seed) {
+        return switch (seed % 3) {
+            case 0 -> Workers.allCores();
+            case 1 -> Workers.callerOnly();
+            default -> Workers.on(executor, 4);
+        };
+    }
+
+    /** Random values; with {@code narrow}, few distinct ones (many equal keys) sharing their high bytes. */
+    private static int[] random(SplittableRandom random, int n, boolean narrow) {
+        int[] values = new int[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = narrow ? random.nextInt(-3, 3) * 1_000_003 : switch (random.nextInt(4)) {
+                case 0 -> random.nextInt();
+                case 1 -> random.nextInt(-1000, 1000);
+                case 2 -> random.nextBoolean() ? Integer.MIN_VALUE : Integer.MAX_VALUE;
+                default -> random.nextInt() >>> random.nextInt(32);
+            };
+        }
+        return values;
+    }
+
+    private static IntArray of(ChunkPool pool, int[] values) {
+        IntArray array = pool.ints(values.length);
+        array.copyFrom(values, 0, 0, values.length);
+        return array;
+    }
+
+    @ParameterizedTest(name = "{0}, length {1}")
+    @MethodSource("cases")
+    void reductionsMatchPlainLoops(Layout layout, long length, int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int[] a = random(random, (int) length, false);
+        int[] b = random(random, (int) length, false);
+        try (ChunkPool pool = layout.builder("ops", CHUNK, 8, spill).build();
+             IntArray x = of(pool, a);
+             IntArray y = of(pool, b)) {
+            workers(seed).run(() -> {
+                long sum = 0;
+                long dot = 0;
+                for (int i = 0; i < a.length; i++) {
+                    sum += a[i];
+                    dot += (long) a[i] * b[i];
+                }
+                assertThat(x.sum()).isEqualTo(sum);
+                assertThat(x.dot(y)).isEqualTo(dot);
+                if (length == 0) {
+                    assertThatThrownBy(x::max).isInstanceOf(NoSuchElementException.class).hasMessageContaining("empty");
+                } else {
+                    assertThat(x.min()).isEqualTo(Arrays.stream(a).min().orElseThrow());
+                    assertThat(x.max()).isEqualTo(Arrays.stream(a).max().orElseThrow());
+                }
+            });
+        }
+    }
+
+    @ParameterizedTest(name = "{0}, length {1}")
+    @MethodSource("cases")
+    void elementWiseOperationsMatchPlainLoops(Layout layout, long length, int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int n = (int) length;
+        int[] a = random(random, n, false);
+        int[] b = random(random, n, false);
+        try (ChunkPool pool = layout.builder("ops", CHUNK, 16, spill).build();
+             IntArray x = of(pool, a);
+             IntArray y = of(pool, b);
+             IntArray out = pool.ints(length)) {
+            workers(seed).run(() -> {
+                out.mix(3, x, -7, y);
+                assertThat(out.toArray(0, length)).isEqualTo(each(n, i -> 3 * a[i] + -7 * b[i]));
+                out.add(x);
+                assertThat(out.toArray(0, length)).isEqualTo(each(n, i -> 3 * a[i] + -7 * b[i] + a[i]));
+                out.apply(x, y, Integer::rotateLeft);
+                assertThat(out.toArray(0, length)).isEqualTo(each(n, i -> Integer.rotateLeft(a[i], b[i])));
+                out.apply(out, v -> v ^ 0x5555);
+                assertThat(out.toArray(0, length)).isEqualTo(each(n, i -> Integer.rotateLeft(a[i], b[i]) ^ 0x5555));
+                out.scale(-3);
+                assertThat(out.toArray(0, length)).isEqualTo(each(n, i -> (Integer.rotateLeft(a[i], b[i]) ^ 0x5555) * -3));
+                x.clamp(-100, 1 << 20);
+                assertThat(x.toArray(0, length)).isEqualTo(each(n, i -> Math.max(-100, Math.min(1 << 20, a[i]))));
+                y.fill(5);
+                assertThat(y.toArray(0, length)).isEqualTo(each(n, i -> 5));
+                if (n > 2) {
+                    y.fill(1, n - 1, -3);
+                    assertThat(y.toArray(0, length)).isEqualTo(each(n, i -> i == 0 || i == n - 1 ? 5 : -3));
+                }
+                x.copyFrom(a, 0, 0, n);
+                x.prefixSum();
+                assertThat(x.toArray(0, length)).isEqualTo(prefix(a));
+            });
+        }
+    }
+
+    @ParameterizedTest(name = "{0}, length {1}")
+    @MethodSource("cases")
+    void sortsAsArraysSortAndSearchesAsArraysBinarySearch(Layout layout, long length, int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int[] a = random(random, (int) length, seed % 2 == 0);
+        try (ChunkPool pool = layout.builder("ops", CHUNK, 8, spill).build(); IntArray x = of(pool, a)) {
+            workers(seed).run(x::sort);
+            Arrays.sort(a);
+            assertThat(x.toArray(0, length)).isEqualTo(a);
+            int[] keys = {0, 1, -1_000_003, Integer.MIN_VALUE, Integer.MAX_VALUE, a.length > 0 ? a[a.length / 2] : 3};
+            for (int key : keys) {
+                long found = x.binarySearch(key);
+                int expected = Arrays.binarySearch(a, key);
+                if (expected >= 0) {
+                    assertThat(x.get(found)).isEqualTo(key);
+                } else {
+                    assertThat(found).isEqualTo(expected);
+                }
+            }
+        }
+    }
+
+    @Test
+    void emptyAndDeadArrays() {
+        try (ChunkPool pool = ChunkPool.builder().name("ops").jmx(false).build(); IntArray x = pool.ints(0)) {
+            assertThat(x.sum()).isZero();
+            assertThatThrownBy(x::min).isInstanceOf(NoSuchElementException.class);
+            assertThat(x.binarySearch(4)).isEqualTo(-1);
+            assertThatThrownBy(() -> x.clamp(2, 1)).isInstanceOf(IllegalArgumentException.class);
+            IntArray dead = pool.ints(100);
+            dead.close();
+            assertThatThrownBy(dead::sort).isInstanceOf(IllegalStateException.class).hasMessageContaining("released");
+            assertThatThrownBy(dead::prefixSum).isInstanceOf(IllegalStateException.class);
+        }
+    }
+
+    private static int[] prefix(int[] a) {
+        int[] result = a.clone();
+        Arrays.parallelPrefix(result, Integer::sum);
+        return result;
+    }
+
+    private static int[] each(int n, IntUnaryOperator f) {
+        int[] values = new int[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = f.applyAsInt(i);
+        }
+        return values;
+    }
+}
