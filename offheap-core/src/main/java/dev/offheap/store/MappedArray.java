@@ -192,9 +192,11 @@ public final class MappedArray implements AutoCloseable {
          * </ul>
          * A writer killed at any moment, even by {@code kill -9}, leaves the others a consistent file: every
          * write it made is in the file's pages (the kernel owns them, not the process), and readers that follow
-         * the rule see the last state it published, and nothing it had not published yet (a sequence lock left
-         * odd says a range was being written when its writer died). What reaches the disk is another matter:
-         * only {@link #force()} promises that.
+         * the rule see the last state it published, whole; what it was writing past that is half written, and
+         * the rule keeps readers from looking at it (the counter does not cover it; a sequence lock left odd
+         * says its range was being written when its writer died). What reaches the disk is another matter:
+         * only {@link #force()} promises that. Elsewhere than Linux a {@code SHARED} opener, like a
+         * {@code READ_ONLY} one, takes no lock other processes see (see "One writer" above).
          */
         SHARED
     }
