@@ -114,20 +114,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code '<i2'}. Anything else, and files that are truncated or corrupt, are refused with an
  * {@link ArrayFileException} saying why (an unsupported dtype is named, with the list of those that open).
  *
- * <p><b>One writer, or writers that share.</b> A file is open {@link Mode#READ_WRITE} by one opener at a time,
- * or {@link Mode#READ_ONLY} and {@link Mode#SHARED} by any number (two {@code READ_WRITE} writers would each
- * keep their own length, and the one that grew last would rewrite the header over the other's elements; a
- * {@code SHARED} file keeps its length, and its openers hand data over by the rule {@link Mode#SHARED}
- * states). In this JVM the file is known by its identity
- * (device and inode: a hard or symbolic link names the same file); across processes by a lock on the open
- * file, exclusive for a {@code READ_WRITE} writer and shared for readers and {@code SHARED} openers (on Linux an open file description lock, which no other
- * descriptor of the file closing in this process can drop; elsewhere only writers lock, with a
- * {@link java.nio.channels.FileLock}, which the JDK's caveats apply to). An open or create that another opener
- * prevents throws {@link FileInUseException} naming the file and the other opener: in this JVM its mode, path
- * and thread, with the stack that opened it as the cause; in another process the kind of lock it holds. The
- * file is free again once {@link #close()} has succeeded (a close that throws keeps it until a later close
- * succeeds); an array dropped without closing keeps it until the JVM ends. The locks are advisory: a process
- * that takes none, such as NumPy (which never locks) or one writing the file with plain I/O, is not held off.
+ * <p><b>One writer, or writers that share.</b> A file is open {@link Mode#READ_WRITE} by one opener at a time, or
+ * {@link Mode#READ_ONLY} and {@link Mode#SHARED} by any number (two {@code READ_WRITE} writers would each keep their
+ * own length, and the one that grew last would rewrite the header over the other's elements; a {@code SHARED} file
+ * keeps its length, and its openers hand data over by the rule {@link Mode#SHARED} states). In this JVM the file is
+ * known by its identity (device and inode: a hard or symbolic link names the same file); across processes by a lock on
+ * the open file, exclusive for a {@code READ_WRITE} writer and shared for readers and {@code SHARED} openers (on Linux
+ * an open file description lock, which no other descriptor of the file closing in this process can drop; elsewhere only
+ * {@code READ_WRITE} openers lock, with a {@link java.nio.channels.FileLock}, which the JDK's caveats apply to). An
+ * open or create that another opener prevents throws {@link FileInUseException} naming the file and the other opener:
+ * in this JVM its mode, path and thread, with the stack that opened it as the cause; in another process the kind of
+ * lock it holds. The file is free again once {@link #close()} has succeeded (a close that throws keeps it until a later
+ * close succeeds); an array dropped without closing keeps it until the JVM ends. The locks are advisory: a process that
+ * takes none, such as NumPy (which never locks) or one writing the file with plain I/O, is not held off.
  *
  * <p>Anything but a regular file (or a link to one) is refused before it is opened, with an
  * {@link ArrayFileException} that names what it is: a directory, a named pipe (whose open would block until a
