@@ -25,7 +25,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * A file a {@link MappedArray} has open, and its claim on it: the open file with the lock other processes see
- * ({@link LockedFile}: exclusive for {@code READ_WRITE}, shared for {@code READ_ONLY}), and its place among the
+ * ({@link LockedFile}: exclusive for {@code READ_WRITE}, shared for {@code READ_ONLY} and {@code SHARED}: a
+ * {@code SHARED} opener opens the file for writing but takes the readers' lock), and its place among the
  * openers of this JVM ({@link FileOpeners}). Both last until {@link #close()}: until the file is really closed.
  */
 final class FileClaim implements AutoCloseable {
@@ -47,7 +48,7 @@ final class FileClaim implements AutoCloseable {
      */
     static FileClaim open(Path path, MappedArray.Mode mode) throws IOException {
         refuseAnythingButARegularFile(path);
-        return claim(LockedFile.open(path, mode == MappedArray.Mode.READ_WRITE), path, mode);
+        return claim(LockedFile.open(path, mode != MappedArray.Mode.READ_ONLY), path, mode);
     }
 
     /**
@@ -96,8 +97,8 @@ final class FileClaim implements AutoCloseable {
     private static FileInUseException heldElsewhere(Path path, MappedArray.Mode mode, LockedFile.Lock lock) {
         String holder = switch (lock) {
             case HELD_EXCLUSIVE -> "it has the file open READ_WRITE (an exclusive lock)";
-            case HELD_SHARED -> "it has the file open READ_ONLY (a shared lock), and no one may write a file that"
-                    + " others read";
+            case HELD_SHARED -> "it has the file open READ_ONLY (a shared lock) or SHARED (the same lock), and"
+                    + " READ_WRITE is for one opener alone";
             default -> "it holds a lock on the file";
         };
         return new FileInUseException(path, "cannot open it " + mode + ": another process (or a FileLock of this"

@@ -25,7 +25,8 @@ import java.util.Map;
 /**
  * The files the {@link MappedArray}s of this JVM have open, by the file's identity (device and inode: every hard
  * or symbolic link to a file is the same file): one {@code READ_WRITE} opener at a time, or any number of
- * {@code READ_ONLY} ones. Two writers of one file would each keep their own length, and the one that grows
+ * {@code READ_ONLY} and {@code SHARED} ones (a {@code SHARED} file never grows: its openers agree on its
+ * length). Two {@code READ_WRITE} writers of one file would each keep their own length, and the one that grows
  * last rewrites the header over the other's: elements lost without a word.
  */
 final class FileOpeners {
@@ -77,7 +78,7 @@ final class FileOpeners {
      * Registers an opener of the file {@code key} names.
      *
      * @throws FileInUseException if another opener in this JVM has the file: any one when {@code mode} is
-     *         {@code READ_WRITE}, a {@code READ_WRITE} one when it is {@code READ_ONLY}
+     *         {@code READ_WRITE}, a {@code READ_WRITE} one when it is {@code READ_ONLY} or {@code SHARED}
      */
     static Opener register(Object key, Path path, MappedArray.Mode mode) throws FileInUseException {
         synchronized (OPEN) {
@@ -87,8 +88,10 @@ final class FileOpeners {
                     throw new FileInUseException(path, "cannot open it " + mode + ": a MappedArray of this JVM has it"
                             + " open " + other.mode + (other.path.equals(path) ? "" : " as " + other.path)
                             + " (opened on thread '" + other.thread + "', where the cause shows); a file is open"
-                            + " READ_WRITE by one MappedArray at a time, or READ_ONLY by any number: close that one"
-                            + " first", false, other.where());
+                            + " READ_WRITE by one MappedArray at a time, or READ_ONLY"
+                            + (mode == MappedArray.Mode.SHARED || other.mode == MappedArray.Mode.SHARED
+                                    ? " and SHARED" : "") + " by any number: close that one first", false,
+                            other.where());
                 }
             }
             Opener opener = new Opener(key, path, mode);

@@ -18,11 +18,33 @@ package dev.offheap.store;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
 /**
  * An array of {@code long} of any length, in native memory, native byte order. See {@link TypedArray} for
  * lifetime and threading; {@link ChunkPool#longs(long)} and {@link MappedArray#longs()} make them.
+ *
+ * <p><b>Atomic element operations.</b> {@link #getAcquire}, {@link #setRelease}, {@link #getVolatile},
+ * {@link #setVolatile}, {@link #compareAndSet} and {@link #getAndAdd} access one element atomically with the
+ * memory order of the {@link VarHandle} access mode of the same name, on every array (a pool's, contiguous or
+ * in chunks, or a view of a file). They hand data over between threads, and between processes that map the
+ * same file ({@link MappedArray.Mode#SHARED}, whose javadoc gives the rule for who writes what): write plain
+ * elements with {@code set}, then publish them with {@code setRelease} of a counter; read the counter with
+ * {@code getAcquire}, then the elements it covers.
+ *
+ * {@snippet :
+ * // writer                                  // reader
+ * data.set(n, value);                        long published = data.getAcquire(0);
+ * data.setRelease(0, n);                     if (published >= n) use(data.get(n));
+ * }
+ *
+ * <p>Each checks its index and fails like {@code get} and {@code set}: the same exceptions, for a bad index,
+ * an array that has ended or a truncated file, and a write ({@code setRelease}, {@code setVolatile},
+ * {@code compareAndSet}, {@code getAndAdd}) to a read-only view. Elements are always naturally aligned (pool
+ * chunks are page aligned, and {@link MappedArray} opens only files whose data offset is a multiple of the
+ * element size), which atomic access needs; were one not, the access would throw the JDK's
+ * {@link IllegalArgumentException} ("misaligned access"), never tear or crash.
  */
 public final class LongArray extends TypedArray {
     /**
@@ -33,6 +55,8 @@ public final class LongArray extends TypedArray {
      */
     private static final long NO_OVERFLOW = 1L << 60;
     private static final ValueLayout.OfLong LAYOUT = ValueLayout.JAVA_LONG;
+    /** The atomic and ordered accesses: coordinates (segment, byte offset), aligned (the layout's alignment). */
+    private static final VarHandle HANDLE = LAYOUT.varHandle();
 
     LongArray(ArrayMemory memory, long length) {
         super(memory, ElementType.LONG, length);
@@ -116,6 +140,213 @@ public final class LongArray extends TypedArray {
             throw accessFailed(e, index, "set");
         }
     }
+
+    /**
+     * The element at {@code index}, read with acquire order ({@link VarHandle#getAcquire}): no read or write
+     * after it in this thread happens before it. Read a counter or sequence element this way before the plain
+     * elements it publishes (see the class description).
+     *
+     * @param index the element's index, from 0 to {@link #length()} - 1
+     * @return the element
+     * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public long getAcquire(long index) {
+        return whole != null ? getAcquireContiguous(index) : getAcquireScattered(index);
+    }
+
+    private long getAcquireContiguous(long index) {
+        try {
+            return (long) HANDLE.getAcquire(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3);
+        } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
+            throw accessFailed(e, index, "getAcquire");
+        }
+    }
+
+    private long getAcquireScattered(long index) {
+        long offset = Objects.checkIndex(index, length) << 3;
+        try {
+            return (long) HANDLE.getAcquire(chunks[(int) (offset >>> chunkShift)], offset & chunkMask);
+        } catch (IllegalStateException | IllegalArgumentException | InternalError e) {
+            throw accessFailed(e, index, "getAcquire");
+        }
+    }
+
+    /**
+     * Sets the element at {@code index} with release order ({@link VarHandle#setRelease}): every read and write
+     * before it in this thread happens before it, so a reader that sees the value with {@link #getAcquire} sees
+     * them too. Publish plain writes this way.
+     *
+     * @param index the element's index, from 0 to {@link #length()} - 1
+     * @param value the new value
+     * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     * @throws IllegalArgumentException if the array is a read-only view of a file (naming it)
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public void setRelease(long index, long value) {
+        if (whole != null) {
+            setReleaseContiguous(index, value);
+        } else {
+            setReleaseScattered(index, value);
+        }
+    }
+
+    private void setReleaseContiguous(long index, long value) {
+        try {
+            HANDLE.setRelease(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3, value);
+            return;
+        } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
+            throw accessFailed(e, index, "setRelease");
+        }
+    }
+
+    private void setReleaseScattered(long index, long value) {
+        long offset = Objects.checkIndex(index, length) << 3;
+        try {
+            HANDLE.setRelease(chunks[(int) (offset >>> chunkShift)], offset & chunkMask, value);
+        } catch (IllegalStateException | IllegalArgumentException | InternalError e) {
+            throw accessFailed(e, index, "setRelease");
+        }
+    }
+
+    /**
+     * The element at {@code index}, read as a volatile read ({@link VarHandle#getVolatile}): acquire order, and
+     * one total order with every other volatile access.
+     *
+     * @param index the element's index, from 0 to {@link #length()} - 1
+     * @return the element
+     * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public long getVolatile(long index) {
+        return whole != null ? getVolatileContiguous(index) : getVolatileScattered(index);
+    }
+
+    private long getVolatileContiguous(long index) {
+        try {
+            return (long) HANDLE.getVolatile(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3);
+        } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
+            throw accessFailed(e, index, "getVolatile");
+        }
+    }
+
+    private long getVolatileScattered(long index) {
+        long offset = Objects.checkIndex(index, length) << 3;
+        try {
+            return (long) HANDLE.getVolatile(chunks[(int) (offset >>> chunkShift)], offset & chunkMask);
+        } catch (IllegalStateException | IllegalArgumentException | InternalError e) {
+            throw accessFailed(e, index, "getVolatile");
+        }
+    }
+
+    /**
+     * Sets the element at {@code index} as a volatile write ({@link VarHandle#setVolatile}): release order, and
+     * one total order with every other volatile access (costlier than {@link #setRelease} on x86: a full fence).
+     *
+     * @param index the element's index, from 0 to {@link #length()} - 1
+     * @param value the new value
+     * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     * @throws IllegalArgumentException if the array is a read-only view of a file (naming it)
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public void setVolatile(long index, long value) {
+        if (whole != null) {
+            setVolatileContiguous(index, value);
+        } else {
+            setVolatileScattered(index, value);
+        }
+    }
+
+    private void setVolatileContiguous(long index, long value) {
+        try {
+            HANDLE.setVolatile(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3, value);
+            return;
+        } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
+            throw accessFailed(e, index, "setVolatile");
+        }
+    }
+
+    private void setVolatileScattered(long index, long value) {
+        long offset = Objects.checkIndex(index, length) << 3;
+        try {
+            HANDLE.setVolatile(chunks[(int) (offset >>> chunkShift)], offset & chunkMask, value);
+        } catch (IllegalStateException | IllegalArgumentException | InternalError e) {
+            throw accessFailed(e, index, "setVolatile");
+        }
+    }
+
+    /**
+     * Sets the element at {@code index} to {@code value} if it is {@code expected}, atomically, with volatile
+     * order ({@link VarHandle#compareAndSet}). Never fails spuriously.
+     *
+     * @param index    the element's index, from 0 to {@link #length()} - 1
+     * @param expected the value the element must hold
+     * @param value    the new value
+     * @return true if the element held {@code expected} and now holds {@code value}, false if it held another
+     *         value (left unchanged)
+     * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     * @throws IllegalArgumentException if the array is a read-only view of a file (naming it)
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public boolean compareAndSet(long index, long expected, long value) {
+        return whole != null ? compareAndSetContiguous(index, expected, value) : compareAndSetScattered(index, expected, value);
+    }
+
+    private boolean compareAndSetContiguous(long index, long expected, long value) {
+        try {
+            return (boolean) HANDLE.compareAndSet(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3, expected, value);
+        } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
+            throw accessFailed(e, index, "compareAndSet");
+        }
+    }
+
+    private boolean compareAndSetScattered(long index, long expected, long value) {
+        long offset = Objects.checkIndex(index, length) << 3;
+        try {
+            return (boolean) HANDLE.compareAndSet(chunks[(int) (offset >>> chunkShift)], offset & chunkMask, expected, value);
+        } catch (IllegalStateException | IllegalArgumentException | InternalError e) {
+            throw accessFailed(e, index, "compareAndSet");
+        }
+    }
+
+    /**
+     * Adds {@code delta} to the element at {@code index}, atomically, with volatile order
+     * ({@link VarHandle#getAndAdd}); it wraps around on overflow, as {@code +} does.
+     *
+     * @param index the element's index, from 0 to {@link #length()} - 1
+     * @param delta the value to add (negative to subtract)
+     * @return the element before the addition
+     * @throws IndexOutOfBoundsException if {@code index} is negative or not below {@link #length()}
+     * @throws IllegalStateException if the array has ended (released, or its pool or file closed)
+     * @throws IllegalArgumentException if the array is a read-only view of a file (naming it)
+     * @throws ArrayFileTruncatedException if the array is a view of a file someone else truncated
+     */
+    public long getAndAdd(long index, long delta) {
+        return whole != null ? getAndAddContiguous(index, delta) : getAndAddScattered(index, delta);
+    }
+
+    private long getAndAddContiguous(long index, long delta) {
+        try {
+            return (long) HANDLE.getAndAdd(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3, delta);
+        } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
+            throw accessFailed(e, index, "getAndAdd");
+        }
+    }
+
+    private long getAndAddScattered(long index, long delta) {
+        long offset = Objects.checkIndex(index, length) << 3;
+        try {
+            return (long) HANDLE.getAndAdd(chunks[(int) (offset >>> chunkShift)], offset & chunkMask, delta);
+        } catch (IllegalStateException | IllegalArgumentException | InternalError e) {
+            throw accessFailed(e, index, "getAndAdd");
+        }
+    }
+
 
     /**
      * Sets every element to {@code value}.

@@ -114,18 +114,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code '<i2'}. Anything else, and files that are truncated or corrupt, are refused with an
  * {@link ArrayFileException} saying why (an unsupported dtype is named, with the list of those that open).
  *
- * <p><b>One writer.</b> A file is open {@link Mode#READ_WRITE} by one opener at a time, or
- * {@link Mode#READ_ONLY} by any number (two writers would each keep their own length, and the one that grew
- * last would rewrite the header over the other's elements). In this JVM the file is known by its identity
- * (device and inode: a hard or symbolic link names the same file); across processes by a lock on the open
- * file, exclusive for a writer and shared for readers (on Linux an open file description lock, which no other
- * descriptor of the file closing in this process can drop; elsewhere only writers lock, with a
- * {@link java.nio.channels.FileLock}, which the JDK's caveats apply to). An open or create that another opener
- * prevents throws {@link FileInUseException} naming the file and the other opener: in this JVM its mode, path
- * and thread, with the stack that opened it as the cause; in another process the kind of lock it holds. The
- * file is free again once {@link #close()} has succeeded (a close that throws keeps it until a later close
- * succeeds); an array dropped without closing keeps it until the JVM ends. The locks are advisory: a process
- * that takes none, such as NumPy (which never locks) or one writing the file with plain I/O, is not held off.
+ * <p><b>One writer, or writers that share.</b> A file is open {@link Mode#READ_WRITE} by one opener at a time, or
+ * {@link Mode#READ_ONLY} and {@link Mode#SHARED} by any number (two {@code READ_WRITE} writers would each keep their
+ * own length, and the one that grew last would rewrite the header over the other's elements; a {@code SHARED} file
+ * keeps its length, and its openers hand data over by the rule {@link Mode#SHARED} states). In this JVM the file is
+ * known by its identity (device and inode: a hard or symbolic link names the same file); across processes by a lock on
+ * the open file, exclusive for a {@code READ_WRITE} writer and shared for readers and {@code SHARED} openers (on Linux
+ * an open file description lock, which no other descriptor of the file closing in this process can drop; elsewhere only
+ * {@code READ_WRITE} openers lock, with a {@link java.nio.channels.FileLock}, which the JDK's caveats apply to). An
+ * open or create that another opener prevents throws {@link FileInUseException} naming the file and the other opener:
+ * in this JVM its mode, path and thread, with the stack that opened it as the cause; in another process the kind of
+ * lock it holds. The file is free again once {@link #close()} has succeeded (a close that throws keeps it until a later
+ * close succeeds); an array dropped without closing keeps it until the JVM ends. The locks are advisory: a process that
+ * takes none, such as NumPy (which never locks) or one writing the file with plain I/O, is not held off.
  *
  * <p>Anything but a regular file (or a link to one) is refused before it is opened, with an
  * {@link ArrayFileException} that names what it is: a directory, a named pipe (whose open would block until a
@@ -148,9 +149,55 @@ public final class MappedArray implements AutoCloseable {
         READ_ONLY,
         /**
          * Views can be read and written, and the file can {@link #grow}; by one opener at a time, in this JVM
-         * and across processes, while no one has it {@code READ_ONLY}.
+         * and across processes, while no one has it {@code READ_ONLY} or {@code SHARED}.
          */
-        READ_WRITE
+        READ_WRITE,
+        /**
+         * Views can be read and written by any number of openers at once, in this JVM and in other processes
+         * (and NumPy, which takes no lock): an array shared between processes. Each opener maps the same pages
+         * of the file ({@code MAP_SHARED}), so a write through one view is a write to every other view of the
+         * file, in every process, with no copy and no system call.
+         *
+         * <p>The file keeps the length it had when it was opened: {@link #grow} throws
+         * {@link IllegalStateException} (the header of a file that other processes have mapped is never
+         * rewritten), so make the file at its final length ({@link #create} then {@link #close}, or NumPy's
+         * {@code np.save}). {@code SHARED} openers share the file with each other and with {@code READ_ONLY}
+         * ones (they take the same shared lock across processes), and exclude a {@code READ_WRITE} one, which
+         * excludes them. Opening reserves no disk space (reserving writes the range where {@code fallocate} is
+         * missing, which could undo another process's writes): a file {@link #create} made, or NumPy wrote, has
+         * every block already. {@link #force()} works as in {@code READ_WRITE}: it writes the file's changed
+         * pages to disk, whichever process made them.
+         *
+         * <p><b>Who may write, and how readers see it.</b> Plain {@code get} and {@code set} are ordinary
+         * memory accesses: they make no promise about when another process sees a write or in which order it
+         * sees several. Hand data over with the atomic element operations of {@link IntArray} and
+         * {@link LongArray} ({@code getAcquire}, {@code setRelease}, {@code getVolatile}, {@code setVolatile},
+         * {@code compareAndSet}, {@code getAndAdd}), which are atomic and ordered across processes as across
+         * threads, because both processes access the same physical memory with the same instructions:
+         * <ul>
+         * <li>one writer per element range: the process that owns a range writes it with plain {@code set}s,
+         *     then <em>publishes</em> it with one {@code setRelease} (or {@code compareAndSet}) of a counter or
+         *     sequence element;</li>
+         * <li>a reader reads that element with {@code getAcquire} (or {@code getVolatile}) first, then the
+         *     plain elements it covers: every write made before the release is seen;</li>
+         * <li>elements several processes write (counters, claims, locks) are written only with
+         *     {@code compareAndSet} or {@code getAndAdd};</li>
+         * <li>a range rewritten in place is read through a sequence lock: the writer makes the sequence odd with
+         *     {@code getAndAdd(seq, 1)} (whose read keeps the plain writes after it), writes, and makes it even
+         *     with {@code setRelease(seq, odd + 1)}; the reader reads the sequence with {@code getAcquire}, the
+         *     data, calls {@link java.lang.invoke.VarHandle#acquireFence()} (so the data is read before what
+         *     follows), reads the sequence again, and keeps the data only if it read the same even number
+         *     both times.</li>
+         * </ul>
+         * A writer killed at any moment, even by {@code kill -9}, leaves the others a consistent file: every
+         * write it made is in the file's pages (the kernel owns them, not the process), and readers that follow
+         * the rule see the last state it published, whole; what it was writing past that is half written, and
+         * the rule keeps readers from looking at it (the counter does not cover it; a sequence lock left odd
+         * says its range was being written when its writer died). What reaches the disk is another matter:
+         * only {@link #force()} promises that. Elsewhere than Linux a {@code SHARED} opener, like a
+         * {@code READ_ONLY} one, takes no lock other processes see (see "One writer" above).
+         */
+        SHARED
     }
 
     /**
@@ -359,15 +406,16 @@ public final class MappedArray implements AutoCloseable {
     /**
      * Opens an existing {@code .npy} file. Read-write opening makes sure the file's data has disk space behind
      * it (where a tool left holes); without {@code fallocate} (not Linux) that rewrites the whole data once.
+     * {@link Mode#SHARED} opening reserves nothing (see there).
      *
      * @param path the file
-     * @param mode read-only, or read-write
+     * @param mode read-only, read-write, or shared (read-write with other openers: see {@link Mode#SHARED})
      * @return the array, open in {@code mode}
      * @throws NullPointerException if {@code path} or {@code mode} is null
      * @throws ArrayFileException if the file is not an array offheap maps, or is truncated or corrupt, or is not
      *                            a regular file (a directory, a named pipe, a device: refused unopened)
      * @throws FileInUseException if another opener has the file: {@code READ_WRITE} in this JVM or another
-     *                            process, or, for a {@code READ_WRITE} open, {@code READ_ONLY}
+     *                            process, or, for a {@code READ_WRITE} open, {@code READ_ONLY} or {@code SHARED}
      * @throws IOException        if it cannot be read (missing, no permission), or read-write opening finds no
      *                            disk space for its holes
      */
@@ -589,7 +637,9 @@ public final class MappedArray implements AutoCloseable {
 
     /**
      * Writes every change made through the views to the disk, and waits until it is there. Nothing to do
-     * for a read-only file. A view released on another thread meanwhile ends once the force is done: its
+     * for a read-only file. A {@link Mode#SHARED} file's pages are the same in every process that maps it:
+     * this writes the changes of every process made so far, and promises nothing about writes still under
+     * way elsewhere (a sequence element published before the call is on disk with what it covers). A view released on another thread meanwhile ends once the force is done: its
      * release waits.
      *
      * @throws IllegalStateException if the file is closed
@@ -625,15 +675,20 @@ public final class MappedArray implements AutoCloseable {
      * their length. Growing a file that another tool wrote works if its header has room for the new length.
      *
      * @param newLength the new number of elements, at least the current one (the same does nothing)
-     * @throws IllegalStateException    if the file is read-only or closed
+     * @throws IllegalStateException    if the file is read-only, {@link Mode#SHARED} (whose length is fixed) or closed
      * @throws IllegalArgumentException if {@code newLength} is smaller than the length or too large
      * @throws ArrayFileException       if someone else truncated the file (it is left as it is)
      * @throws IOException              if the disk has no room (the file keeps its length and data)
      */
     public synchronized void grow(long newLength) throws IOException {
         checkOpen();
-        if (mode != Mode.READ_WRITE) {
+        if (mode == Mode.READ_ONLY) {
             throw new IllegalStateException("cannot grow " + path + ": it is open read-only");
+        }
+        if (mode == Mode.SHARED) {
+            throw new IllegalStateException("cannot grow " + path + ": it is open SHARED, and a file that other"
+                    + " processes may have mapped keeps its length (its header is never rewritten under them); make"
+                    + " it at its final length, or grow it while it is open READ_WRITE by one opener alone");
         }
         NpyHeader old = file.header();
         if (newLength < old.length() || newLength > old.maxLength()) {
@@ -764,7 +819,7 @@ public final class MappedArray implements AutoCloseable {
         Arena mapping = Arena.ofShared();
         try {
             FileChannel.MapMode mapMode = mode == Mode.READ_ONLY ? FileChannel.MapMode.READ_ONLY
-                    : FileChannel.MapMode.READ_WRITE;
+                    : FileChannel.MapMode.READ_WRITE; // SHARED too: MAP_SHARED, the pages every process maps
             MemorySegment mapped = file.map(now, mapMode, mapping);
             MemorySegment segment = Views.over(mapped, arena);
             ArrayMemory memory = new ArrayMemory("", arena, mapping, segment, new MemorySegment[] {segment}, ONE_CHUNK,

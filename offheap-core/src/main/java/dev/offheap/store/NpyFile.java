@@ -96,7 +96,7 @@ final class NpyFile {
             if (expected != null && header.type() != expected) {
                 throw new ArrayFileException(path, "holds " + describe(header.dtype()) + ", not " + expected);
             }
-            if (mode == MappedArray.Mode.READ_WRITE) {
+            if (mode == MappedArray.Mode.READ_WRITE) { // not SHARED: others may be writing the range (Mode.SHARED)
                 space.reserve(channel, path, header.dataOffset(), header.dataBytes());
             }
             return opened.apply(new NpyFile(path, claim, header, space));

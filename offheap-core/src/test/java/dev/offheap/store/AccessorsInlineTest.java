@@ -54,6 +54,19 @@ class AccessorsInlineTest {
         assertThat(checked).as("methods checked in %s", type.getSimpleName()).hasSizeGreaterThanOrEqualTo(2);
     }
 
+    @ParameterizedTest
+    @ValueSource(classes = {IntArray.class, LongArray.class})
+    void theAtomicElementOperationsAndTheirContiguousPathFitMaxInlineSize(Class<? extends TypedArray> type)
+            throws IOException {
+        ClassModel model = classModel(type);
+        List<String> checked = new ArrayList<>();
+        for (String accessor : List.of("getAcquire", "setRelease", "getVolatile", "setVolatile", "compareAndSet",
+                "getAndAdd")) {
+            checkFits(model, publicMethod(model, accessor), checked);
+        }
+        assertThat(checked).as("methods checked in %s", type.getSimpleName()).hasSize(12);
+    }
+
     /** Checks {@code method} and, recursively, the methods of the same class it calls, but the scattered path. */
     private static void checkFits(ClassModel model, MethodModel method, List<String> checked) {
         String name = method.methodName().stringValue();

@@ -40,8 +40,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Across processes a file is open {@code READ_WRITE} by one process at a time, or {@code READ_ONLY} by any
- * number, through a lock on the open file ({@code MappedOpenerChild} is the other process). The lock is not lost
+ * Across processes a file is open {@code READ_WRITE} by one process at a time, or {@code READ_ONLY} and
+ * {@code SHARED} by any number, through a lock on the open file ({@code MappedOpenerChild} is the other process).
+ * The lock is not lost
  * when other descriptors of the file close in the process that holds it, as a POSIX record lock
  * ({@code FileLock}) would be at the first {@code fallocate} of a {@code grow}.
  */
@@ -109,6 +110,26 @@ class MappedArrayLocksAcrossProcessesTest {
             assertThat(tryInAChild(MappedArray.Mode.READ_WRITE)).contains("open READ_ONLY (a shared lock)");
             assertThat(tryInAChild(MappedArray.Mode.READ_ONLY)).isEqualTo("open\nclosed");
         }
+    }
+
+    @Test
+    void aSharedOpenerInAnotherProcessSharesTheFileWithSharedOnesAndReadersButKeepsAWriterOut() throws Exception {
+        try (Holder shared = new Holder(file, MappedArray.Mode.SHARED)) {
+            try (MappedArray alsoShared = MappedArray.open(file, MappedArray.Mode.SHARED);
+                 MappedArray reading = MappedArray.open(file, MappedArray.Mode.READ_ONLY)) {
+                assertThat(alsoShared.length()).isEqualTo(reading.length()).isEqualTo(1000);
+            }
+            assertThatThrownBy(() -> MappedArray.open(file, MappedArray.Mode.READ_WRITE))
+                    .isInstanceOf(FileInUseException.class)
+                    .hasMessage(file + ": cannot open it READ_WRITE: another process (or a FileLock of this JVM's own)"
+                            + " has it: it has the file open READ_ONLY (a shared lock) or SHARED (the same lock), and"
+                            + " READ_WRITE is for one opener alone; open it once that process has closed it");
+        }
+        try (MappedArray sharedHere = MappedArray.open(file, MappedArray.Mode.SHARED)) {
+            assertThat(tryInAChild(MappedArray.Mode.SHARED)).isEqualTo("open\nclosed");
+            assertThat(tryInAChild(MappedArray.Mode.READ_WRITE)).contains("or SHARED (the same lock)");
+        }
+        MappedArray.open(file, MappedArray.Mode.READ_WRITE).close();
     }
 
     /** What a child that opens the file in {@code mode} and closes it at once printed. */

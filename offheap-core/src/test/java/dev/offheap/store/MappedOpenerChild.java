@@ -24,7 +24,7 @@ import java.nio.file.Path;
  * happened, one line: {@code open} or {@code refused <class> | <message>}. With {@code hold}, it then keeps the
  * file open until its standard input ends, and prints {@code closed}; with {@code try} it closes at once.
  *
- * <p>Arguments: file, {@code READ_WRITE} or {@code READ_ONLY}, {@code hold} or {@code try}.
+ * <p>Arguments: file, {@code READ_WRITE}, {@code READ_ONLY} or {@code SHARED}, {@code hold} or {@code try}.
  */
 public final class MappedOpenerChild {
     private MappedOpenerChild() {}
