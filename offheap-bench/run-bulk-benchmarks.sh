@@ -34,6 +34,8 @@
 #   THREADS=N       STREAM's OpenMP threads for the "all" run (default nproc)
 #   CC, PYTHON      the C compiler (default gcc) and Python with NumPy (default python3)
 #   SKIP_BUILD=1    use the offheap-bench/target/benchmarks.jar already built
+#   IGNORE_JMH_LOCK=1  run even while another JMH run holds /tmp/jmh.lock (by default the script waits for it
+#                   and holds it for the whole run, STREAM and NumPy included)
 #
 # Writes offheap-bench/results/bulk-<date>.txt (a header with the commit, machine, JDK, compiler and NumPy,
 # then everything STREAM, NumPy, JMH, BulkSpill and dd printed, then the tables) and bulk-<date>.json (JMH's
@@ -71,6 +73,26 @@ if [[ "${BIG:-0}" == 1 ]]; then
     benchmarks+='|dev\.offheap\.bench\.BeyondIntBenchmark\.'
 fi
 benchmarks="${BENCHMARKS:-$benchmarks}"
+
+# The whole run holds JMH's lock (/tmp/jmh.lock, a POSIX record lock, as JMH takes it), so that no other JMH
+# run on this machine overlaps STREAM, NumPy or JMH here, and waits for it while another run holds it: this
+# script re-executes itself from a Python process that took the lock (the lock stays with the process
+# through exec), and its JMH then skips the lock (-Djmh.ignoreLock=true). IGNORE_JMH_LOCK=1 skips all that.
+jmh_lock="${TMPDIR:-/tmp}/jmh.lock"
+if [[ "${IGNORE_JMH_LOCK:-0}" != 1 && -z "${BULK_HOLDS_JMH_LOCK:-}" ]]; then
+    export BULK_HOLDS_JMH_LOCK=1
+    exec "$PYTHON" -c '
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o666)
+try:
+    fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+except OSError:
+    print(f"run-bulk-benchmarks: another JMH run holds {sys.argv[1]}; waiting for it to end", file=sys.stderr)
+    fcntl.lockf(fd, fcntl.LOCK_EX)
+os.set_inheritable(fd, True)
+os.execvp("bash", ["bash"] + sys.argv[2:])
+' "$jmh_lock" "$0" "$@"
+fi
 
 for tool in "$CC" "$PYTHON"; do
     command -v "$tool" >/dev/null || { echo "$SCRIPT: needs $tool" >&2; exit 2; }
@@ -118,7 +140,7 @@ run_stream() {
 
 # The JMH host JVM uses Unsafe itself (JMH 1.37); the flag only keeps JDK 24+'s warning out of the record.
 # -foe false: a failing benchmark is reported and the others still run; the check at the end fails the script.
-"$JAVA" --sun-misc-unsafe-memory-access=allow -jar "$JAR" "$benchmarks" "${jmh_args[@]}" \
+"$JAVA" --sun-misc-unsafe-memory-access=allow -Djmh.ignoreLock=true -jar "$JAR" "$benchmarks" "${jmh_args[@]}" \
     -foe false -rf json -rff "$json" "$@" 2>&1 | tee -a "$log"
 
 {
