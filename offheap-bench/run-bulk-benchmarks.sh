@@ -3,7 +3,8 @@
 # against this machine's memory bandwidth, NumPy and Arrays.parallelSort, all in one run (issue 30):
 #
 #   1. STREAM C (stream/stream.c: copy, scale, add, triad over three arrays of 2^25 doubles, 256 MiB each;
-#      gcc -O3 -march=native -fopenmp), with one OpenMP thread per core and with one thread;
+#      gcc -O3 -march=native -fopenmp; the arrays ask for transparent huge pages, as the store's chunks and
+#      NumPy's arrays do), with one OpenMP thread per core and with one thread;
 #   2. NumPy (stream/numpy_bulk.py) on the same arrays: copy, scale, add, triad and a*x + b*y (idiomatic and
 #      with out= arguments), sum, dot, max, fill, cumsum, and np.sort of 2^22 random int64;
 #   3. JMH's WholeArrayBenchmark: the same operations on the store's DoubleArray (Workers.allCores() and
@@ -32,6 +33,7 @@
 #                   /var/tmp/offheap-bulkspill: must be on the disk, not tmpfs), SPILL_ROUNDS (default 3)
 #   BENCHMARKS=...  JMH include regex, replacing the default (WholeArrayBenchmark, plus BeyondIntBenchmark with BIG)
 #   THREADS=N       STREAM's OpenMP threads for the "all" run (default nproc)
+#   STREAM_HUGE=0   STREAM's arrays without madvise(MADV_HUGEPAGE) (default 1: with, like the store's and NumPy's)
 #   CC, PYTHON      the C compiler (default gcc) and Python with NumPy (default python3)
 #   SKIP_BUILD=1    use the offheap-bench/target/benchmarks.jar already built
 #   IGNORE_JMH_LOCK=1  run even while another JMH run holds /tmp/jmh.lock (by default the script waits for it
@@ -125,7 +127,7 @@ log="$RESULTS/bulk-$stamp$suffix.txt"
 
 run_stream() {
     echo "## STREAM C, $1 ($2 threads)"
-    OMP_NUM_THREADS="$2" OMP_PROC_BIND=spread "$stream_bin" "$ELEMENTS" "$stream_trials"
+    OMP_NUM_THREADS="$2" OMP_PROC_BIND=spread "$stream_bin" "$ELEMENTS" "$stream_trials" "${STREAM_HUGE:-1}"
     echo
 }
 

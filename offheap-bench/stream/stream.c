@@ -21,7 +21,7 @@
  * machine's copy/scale/add/triad bandwidth, measured the same way, as the reference for offheap's figures.
  *
  *   gcc -O3 -march=native -fopenmp -o stream stream.c
- *   OMP_NUM_THREADS=2 ./stream [ELEMENTS (default 33554432 = 2^25)] [TRIALS (default 10)]
+ *   OMP_NUM_THREADS=2 ./stream [ELEMENTS (default 33554432 = 2^25)] [TRIALS (default 10)] [HUGE (default 1)]
  *
  * Kernels (q = 3.0), each over three arrays of ELEMENTS doubles, parallel with OpenMP's static schedule:
  *   copy   c[i] = a[i]             16 bytes per element counted (read a, write c)
@@ -35,13 +35,20 @@
  * touched in parallel with the same schedule, so each thread's pages are its own. At the end the arrays are
  * checked against the values the kernels must have produced.
  *
+ * Pages: with HUGE = 1 (the default) each array is aligned to 2 MiB and given madvise(MADV_HUGEPAGE) before it
+ * is touched, so that it gets transparent huge pages where they are enabled, even in "madvise" mode: the
+ * store's memory chunks and NumPy's large arrays ask for them the same way, and under a hypervisor 4 KiB pages
+ * cost STREAM a good part of its bandwidth in TLB misses (nested page walks). HUGE = 0 leaves the arrays on
+ * whatever malloc-style memory gets by default. The output line says which (huge=1 or huge=0).
+ *
  * Output, one line per kernel (parsed by stream/bulk_table.py):
- *   stream threads=2 kernel=copy bytes=536870912 best_s=0.0412 avg_s=0.0420 max_s=0.0431 best_gbs=13.03
+ *   stream threads=2 kernel=copy huge=1 bytes=536870912 best_s=0.0412 avg_s=0.0420 max_s=0.0431 best_gbs=13.03
  */
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <time.h>
 
 static double now(void) {
@@ -50,11 +57,15 @@ static double now(void) {
     return (double) t.tv_sec + (double) t.tv_nsec * 1e-9;
 }
 
-static double *allocate(long n) {
+static double *allocate(long n, int huge) {
     void *p = NULL;
-    if (posix_memalign(&p, 2 << 20, (size_t) n * sizeof(double)) != 0) {
+    size_t bytes = (size_t) n * sizeof(double);
+    if (posix_memalign(&p, 2 << 20, bytes) != 0) {
         fprintf(stderr, "stream: cannot allocate %ld doubles\n", n);
         exit(2);
+    }
+    if (huge && madvise(p, (bytes + (2 << 20) - 1) & ~(size_t) ((2 << 20) - 1), MADV_HUGEPAGE) != 0) {
+        perror("stream: madvise(MADV_HUGEPAGE)");
     }
     return p;
 }
@@ -62,14 +73,15 @@ static double *allocate(long n) {
 int main(int argc, char **argv) {
     long n = argc > 1 ? atol(argv[1]) : 1L << 25;
     int trials = argc > 2 ? atoi(argv[2]) : 10;
+    int huge = argc > 3 ? atoi(argv[3]) : 1;
     if (n < 1 || trials < 2) {
-        fprintf(stderr, "usage: stream [ELEMENTS >= 1] [TRIALS >= 2]\n");
+        fprintf(stderr, "usage: stream [ELEMENTS >= 1] [TRIALS >= 2] [HUGE 0 or 1]\n");
         return 2;
     }
     const double q = 3.0;
-    double *restrict a = allocate(n);
-    double *restrict b = allocate(n);
-    double *restrict c = allocate(n);
+    double *restrict a = allocate(n, huge);
+    double *restrict b = allocate(n, huge);
+    double *restrict c = allocate(n, huge);
     int threads = omp_get_max_threads();
 
 #pragma omp parallel for schedule(static)
@@ -134,11 +146,12 @@ int main(int argc, char **argv) {
         return 1;
     }
 
-    printf("# stream: %ld doubles per array (%.0f MiB each), %d threads, best of %d trials after one warm-up\n", n,
-           n * 8.0 / (1 << 20), threads, trials - 1);
+    printf("# stream: %ld doubles per array (%.0f MiB each), %d threads, best of %d trials after one warm-up, %s\n",
+           n, n * 8.0 / (1 << 20), threads, trials - 1,
+           huge ? "madvise(MADV_HUGEPAGE) on the arrays" : "no huge page request");
     for (int j = 0; j < 4; j++) {
-        printf("stream threads=%d kernel=%s bytes=%.0f best_s=%.6f avg_s=%.6f max_s=%.6f best_gbs=%.3f\n", threads,
-               names[j], bytes[j], best[j], total[j] / (trials - 1), worst[j], bytes[j] / best[j] / 1e9);
+        printf("stream threads=%d kernel=%s huge=%d bytes=%.0f best_s=%.6f avg_s=%.6f max_s=%.6f best_gbs=%.3f\n",
+               threads, names[j], huge, bytes[j], best[j], total[j] / (trials - 1), worst[j], bytes[j] / best[j] / 1e9);
     }
     free(a);
     free(b);
