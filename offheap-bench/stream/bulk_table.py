@@ -63,7 +63,7 @@ def load_text(path):
             spill.append(fields(line))
         elif line.startswith("disk op="):
             disk.append(fields(line))
-        elif line.startswith("# numpy") or line.startswith("# stream:"):
+        elif (line.startswith("# numpy") or line.startswith("# stream:")) and line[2:] not in notes:
             notes.append(line[2:])
     return stream, numpy, spill, disk, notes
 
