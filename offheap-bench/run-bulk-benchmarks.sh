@@ -11,27 +11,30 @@
 #      callerOnly()), hand-written flat-segment loops, and the sort of 2^22 random longs against
 #      Arrays.parallelSort / Arrays.sort;
 #   4. STREAM C again (the table takes each kernel's best of both STREAM runs: the hardest reference);
-#   5. with BIG=1, JMH's BeyondIntBenchmark: sum of an IntArray of 2^31 + 2^20 elements, copy of a ByteArray
-#      of 2^31 + 2^20 bytes, sort of 2^31 + 2^20 random ints;
+#   5. with BIG=1, JMH's BeyondIntBenchmark in a JMH run of its own (one operation per iteration): sum of an
+#      IntArray of 2^31 + 2^20 elements, copy of a ByteArray of 2^31 + 2^20 bytes, sort of 2^31 + 2^20 random
+#      ints;
 #   6. with SPILL=1, BulkSpill: DoubleArray.sum() over a spilled array read from the disk after drop_caches,
 #      against dd's sequential read of a file of the same size after drop_caches, on the same file system.
 #
 # Run it on a quiet machine: nothing else busy (other processes' memory traffic lands in every figure). The
-# default run takes about 8 minutes and needs 2 GiB of free memory; BIG=1 adds about 10 minutes and needs
-# 9 GiB free (one 8 GiB array per fork); SPILL=1 adds about a minute per GiB of SPILL_SIZE, needs root (to
-# drop the page cache) and twice SPILL_SIZE free on SPILL_DIR's file system.
+# default run takes about 9 minutes and needs 2 GiB of free memory; BIG=1 adds about 10 minutes (most of it
+# four sorts of 8 GiB) and needs 9 GiB free (one 8 GiB array per fork); SPILL=1 adds about a minute per GiB of
+# SPILL_SIZE, needs root (to drop the page cache) and twice SPILL_SIZE free on SPILL_DIR's file system.
 #
 #   offheap-bench/run-bulk-benchmarks.sh [more JMH options...]
 #
 # Environment:
-#   QUICK=1         a smoke run, not a record (about 3 minutes): STREAM and NumPy best of 3, JMH one 1 s warmup
-#                   and one 1 s iteration per benchmark; files are named bulk-<date>-quick.*
+#   QUICK=1         a smoke run, not a record (about 4 minutes, 10 with BIG=1): STREAM and NumPy best of 3, JMH
+#                   one 1 s warmup and one 1 s iteration per benchmark (BIG: one warmup and one measured
+#                   operation); files are named bulk-<date>-quick*
 #   JMH_ARGS=...    JMH run settings, replacing the default "-f 1 -wi 2 -w 2s -i 4 -r 2s" (or QUICK's)
 #   TRIALS=N        STREAM and NumPy trials, best of N (default 20 for STREAM, 10 for NumPy; QUICK 3)
-#   BIG=1           also BeyondIntBenchmark (arrays beyond 2^31 elements)
+#   BIG=1           also BeyondIntBenchmark (arrays beyond 2^31 elements), in a JMH run of its own with
+#                   BIG_JMH_ARGS (default "-f 1 -wi 1 -i 3": single operations, so no -w/-r)
 #   SPILL=1         also the spilled array against the disk; SPILL_SIZE (default 2g), SPILL_DIR (default
 #                   /var/tmp/offheap-bulkspill: must be on the disk, not tmpfs), SPILL_ROUNDS (default 3)
-#   BENCHMARKS=...  JMH include regex, replacing the default (WholeArrayBenchmark, plus BeyondIntBenchmark with BIG)
+#   BENCHMARKS=...  JMH include regex of the main JMH run, replacing WholeArrayBenchmark
 #   THREADS=N       STREAM's OpenMP threads for the "all" run (default nproc)
 #   STREAM_HUGE=0   STREAM's arrays without madvise(MADV_HUGEPAGE) (default 1: with, like the store's and NumPy's)
 #   CC, PYTHON      the C compiler (default gcc) and Python with NumPy (default python3)
@@ -40,8 +43,8 @@
 #                   and holds it for the whole run, STREAM and NumPy included)
 #
 # Writes offheap-bench/results/bulk-<date>.txt (a header with the commit, machine, JDK, compiler and NumPy,
-# then everything STREAM, NumPy, JMH, BulkSpill and dd printed, then the tables) and bulk-<date>.json (JMH's
-# JSON). Options given to this script go to JMH after the defaults, e.g. "-p size=2g" for 2 GiB arrays (then
+# then everything STREAM, NumPy, JMH, BulkSpill and dd printed, then the tables), bulk-<date>.json (JMH's
+# JSON) and, with BIG=1, bulk-<date>-big.json. Options given to this script go to JMH after the defaults, e.g. "-p size=2g" for 2 GiB arrays (then
 # STREAM and NumPy still use 256 MiB: set STREAM_ELEMENTS too, in doubles, e.g. 268435456).
 #
 # Tables again from the files: python3 offheap-bench/stream/bulk_table.py offheap-bench/results/bulk-<date>.txt
@@ -58,6 +61,7 @@ ELEMENTS="${STREAM_ELEMENTS:-33554432}"  # 2^25 doubles: 256 MiB per array, as W
 
 if [[ "${QUICK:-0}" == 1 ]]; then
     default_args="-f 1 -wi 1 -w 1s -i 1 -r 1s"
+    default_big_args="-f 1 -wi 1 -i 1"
     stream_trials="${TRIALS:-3}"
     numpy_trials="${TRIALS:-3}"
     suffix="-quick"
@@ -65,16 +69,14 @@ else
     # An operation takes 15-150 ms (sort 100-600 ms), so 2 s iterations hold several; each benchmark and
     # workers value runs in a fork of its own.
     default_args="-f 1 -wi 2 -w 2s -i 4 -r 2s"
+    default_big_args="-f 1 -wi 1 -i 3"
     stream_trials="${TRIALS:-20}"
     numpy_trials="${TRIALS:-10}"
     suffix=""
 fi
 read -r -a jmh_args <<< "${JMH_ARGS:-$default_args}"
-benchmarks='dev\.offheap\.bench\.WholeArrayBenchmark\.'
-if [[ "${BIG:-0}" == 1 ]]; then
-    benchmarks+='|dev\.offheap\.bench\.BeyondIntBenchmark\.'
-fi
-benchmarks="${BENCHMARKS:-$benchmarks}"
+read -r -a big_jmh_args <<< "${BIG_JMH_ARGS:-$default_big_args}"
+benchmarks="${BENCHMARKS:-dev\.offheap\.bench\.WholeArrayBenchmark\.}"
 
 # The whole run holds JMH's lock (/tmp/jmh.lock, a POSIX record lock, as JMH takes it), so that no other JMH
 # run on this machine overlaps STREAM, NumPy or JMH here, and waits for it while another run holds it: this
@@ -111,6 +113,9 @@ mkdir -p "$(dirname "$stream_bin")"
 mkdir -p "$RESULTS"
 stamp="$(date -u +%Y-%m-%d-%H%M%S)"
 json="$RESULTS/bulk-$stamp$suffix.json"
+big_json="$RESULTS/bulk-$stamp$suffix-big.json"
+big_files=()
+[[ "${BIG:-0}" == 1 ]] && big_files=("$big_json")
 log="$RESULTS/bulk-$stamp$suffix.txt"
 
 {
@@ -121,6 +126,7 @@ log="$RESULTS/bulk-$stamp$suffix.txt"
         "best of $((stream_trials - 1)) after one warm-up, $THREADS and 1 threads"
     echo "# python: $("$PYTHON" -c 'import sys, numpy; print(sys.version.split()[0], "numpy", numpy.__version__)')"
     echo "# jmh: $benchmarks ${jmh_args[*]} $*"
+    [[ "${BIG:-0}" == 1 ]] && echo "# jmh (BIG=1): dev\.offheap\.bench\.BeyondIntBenchmark\. ${big_jmh_args[*]} $*"
     [[ "${SPILL:-0}" == 1 ]] && echo "# spill: ${SPILL_SIZE:-2g} in ${SPILL_DIR:-/var/tmp/offheap-bulkspill}, ${SPILL_ROUNDS:-3} rounds"
     echo
 } | tee "$log"
@@ -144,6 +150,13 @@ run_stream() {
 # -foe false: a failing benchmark is reported and the others still run; the check at the end fails the script.
 "$JAVA" --sun-misc-unsafe-memory-access=allow -Djmh.ignoreLock=true -jar "$JAR" "$benchmarks" "${jmh_args[@]}" \
     -foe false -rf json -rff "$json" "$@" 2>&1 | tee -a "$log"
+
+if [[ "${BIG:-0}" == 1 ]]; then
+    echo "## JMH, beyond 2^31 elements (BIG=1)" | tee -a "$log"
+    "$JAVA" --sun-misc-unsafe-memory-access=allow -Djmh.ignoreLock=true -jar "$JAR" \
+        'dev\.offheap\.bench\.BeyondIntBenchmark\.' "${big_jmh_args[@]}" -foe false -rf json -rff "$big_json" "$@" \
+        2>&1 | tee -a "$log"
+fi
 
 {
     echo
@@ -196,10 +209,10 @@ fi
 {
     echo "## Tables (stream/bulk_table.py)"
     echo
-    "$PYTHON" "$BENCH_DIR/stream/bulk_table.py" "$log" "$json"
+    "$PYTHON" "$BENCH_DIR/stream/bulk_table.py" "$log" "$json" "${big_files[@]}"
 } 2>&1 | tee -a "$log"
 
-echo "$SCRIPT: results in $json, console output and tables in $log" >&2
+echo "$SCRIPT: results in $json ${big_files[*]}, console output and tables in $log" >&2
 if grep -q '<failure>' "$log"; then
     echo "$SCRIPT: some benchmarks failed, see $log" >&2
     exit 1

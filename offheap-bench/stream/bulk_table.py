@@ -14,10 +14,11 @@
 # limitations under the License.
 """The tables of run-bulk-benchmarks.sh, from the files of one run.
 
-    python3 offheap-bench/stream/bulk_table.py offheap-bench/results/bulk-<date>.txt [bulk-<date>.json]
+    python3 offheap-bench/stream/bulk_table.py offheap-bench/results/bulk-<date>.txt [JMH JSON files...]
 
-The .txt holds the lines STREAM (stream.c), NumPy (numpy_bulk.py), BulkSpill and dd printed; the JMH JSON
-(WholeArrayBenchmark, and BeyondIntBenchmark with BIG=1) is the .json beside it unless named. Bandwidth is
+The .txt holds the lines STREAM (stream.c), NumPy (numpy_bulk.py), BulkSpill and dd printed; the JMH JSON files
+are WholeArrayBenchmark's bulk-<date>.json and, with BIG=1, BeyondIntBenchmark's bulk-<date>-big.json beside it
+(those that exist), unless named. Bandwidth is
 counted as STREAM counts it, the arrays an operation must read or write once, per element of 8 bytes:
 
     copy 2, scale 2, add 3, triad 3, mix 3, dot 2, prefixSum 2 (read and write one array), sum 1, max 1,
@@ -196,9 +197,12 @@ def spill_table(spill, disk):
 
 def main():
     text = sys.argv[1]
-    json_path = sys.argv[2] if len(sys.argv) > 2 else re.sub(r"\.txt$", ".json", text)
+    stem = re.sub(r"\.txt$", "", text)
+    json_paths = sys.argv[2:] or [stem + ".json", stem + "-big.json"]
     stream, numpy, spill, disk, notes = load_text(text)
-    jmh = load_jmh(json_path)
+    jmh = {}
+    for path in json_paths:
+        jmh.update(load_jmh(path))
     print(bandwidth_table(jmh, stream, numpy))
     print(sort_table(jmh, numpy))
     parallel = jmh.get(("sortArraysParallel", "all"))
