@@ -18,14 +18,14 @@
 #      against dd's sequential read of a file of the same size after drop_caches, on the same file system.
 #
 # Run it on a quiet machine: nothing else busy (other processes' memory traffic lands in every figure). The
-# default run takes about 9 minutes and needs 2 GiB of free memory; BIG=1 adds about 10 minutes (most of it
-# four sorts of 8 GiB) and needs 9 GiB free (one 8 GiB array per fork); SPILL=1 adds about a minute per GiB of
+# default run takes about 9 minutes and needs 2 GiB of free memory; BIG=1 adds 5 to 10 minutes (most of it
+# four sorts of 8 GiB, 50-120 s each on two busy cores) and needs 9 GiB free (one 8 GiB array per fork); SPILL=1 adds about a minute per GiB of
 # SPILL_SIZE, needs root (to drop the page cache) and twice SPILL_SIZE free on SPILL_DIR's file system.
 #
 #   offheap-bench/run-bulk-benchmarks.sh [more JMH options...]
 #
 # Environment:
-#   QUICK=1         a smoke run, not a record (about 4 minutes, 10 with BIG=1): STREAM and NumPy best of 3, JMH
+#   QUICK=1         a smoke run, not a record (about 4 minutes, 7 with BIG=1 SPILL=1): STREAM and NumPy best of 3, JMH
 #                   one 1 s warmup and one 1 s iteration per benchmark (BIG: one warmup and one measured
 #                   operation); files are named bulk-<date>-quick*
 #   JMH_ARGS=...    JMH run settings, replacing the default "-f 1 -wi 2 -w 2s -i 4 -r 2s" (or QUICK's)
@@ -44,8 +44,9 @@
 #
 # Writes offheap-bench/results/bulk-<date>.txt (a header with the commit, machine, JDK, compiler and NumPy,
 # then everything STREAM, NumPy, JMH, BulkSpill and dd printed, then the tables), bulk-<date>.json (JMH's
-# JSON) and, with BIG=1, bulk-<date>-big.json. Options given to this script go to JMH after the defaults, e.g. "-p size=2g" for 2 GiB arrays (then
-# STREAM and NumPy still use 256 MiB: set STREAM_ELEMENTS too, in doubles, e.g. 268435456).
+# JSON) and, with BIG=1, bulk-<date>-big.json. Options given to this script go to both JMH runs after the
+# defaults, e.g. "-p size=2g" for 2 GiB arrays (then set STREAM_ELEMENTS too, in doubles, e.g. 268435456, or
+# STREAM and NumPy stay at 256 MiB).
 #
 # Tables again from the files: python3 offheap-bench/stream/bulk_table.py offheap-bench/results/bulk-<date>.txt
 set -euo pipefail
@@ -175,7 +176,7 @@ dd_rounds() {
         dd if="$file" of=/dev/null bs=1M status=none
         t1="$(date +%s.%N)"
         awk -v r="$round" -v b="$bytes" -v t0="$t0" -v t1="$t1" \
-            'BEGIN { printf "disk op=dd-read round=%d bytes=%d seconds=%.4f gbs=%.3f\n", r, b, t1 - t0, b / (t1 - t0) / 1e9 }'
+            'BEGIN { printf "disk op=dd-read round=%d bytes=%.0f seconds=%.4f gbs=%.3f\n", r, b, t1 - t0, b / (t1 - t0) / 1e9 }'
     done
 }
 

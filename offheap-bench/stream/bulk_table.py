@@ -165,15 +165,15 @@ def big_table(jmh, stream, parallel_ns):
         if method == "hugeIntSum":
             v = gbs(elements * 4, ms)
             rows.append(f"| IntArray.sum, {elements} ints | {workers} | {v:.2f} GB/s | {ratio(v, best_stream)} "
-                        "of STREAM's best kernel |")
+                        "x STREAM's best kernel (no STREAM kernel only reads) |")
         elif method == "hugeByteCopy":
             v = gbs(elements * 2, ms)
             rows.append(f"| ByteArray copy, {elements} bytes | {workers} | {v:.2f} GB/s | {ratio(v, copy_stream)} "
-                        "of STREAM copy |")
+                        "x STREAM copy (best of its runs, any threads) |")
         elif method == "hugeIntSort":
             v = ms * 1e6 / elements
             rows.append(f"| IntArray.sort, {elements} random ints | {workers} | {v:.2f} ns/element "
-                        f"| {ratio(v, parallel_ns)} of Arrays.parallelSort's ns/element (long[], above) |")
+                        f"| {ratio(v, parallel_ns)} x Arrays.parallelSort's ns/element on the long[] above (lower is better) |")
     if not rows:
         return ""
     return "\n".join(["Beyond 2^31 elements (BeyondIntBenchmark, one operation per iteration).\n",
