@@ -195,6 +195,63 @@ def spill_table(spill, disk):
     return "\n".join(out) + "\n"
 
 
+def goal_checks(jmh, stream, numpy, spill, disk):
+    """Issue 30's goals as lines: the measured ratio, the bound, and met or not (on this run's figures)."""
+    checks = []
+
+    def check(name, value, bound, higher_is_better=True):
+        if value is None:
+            return
+        met = value >= bound if higher_is_better else value <= bound
+        sign = ">=" if higher_is_better else "<="
+        checks.append(f"- {name}: {value:.2f} (goal {sign} {bound:.2f}): {'met' if met else 'NOT met'}")
+
+    sizes = {p["size"] for (_, _, p) in jmh.values() if "size" in p}
+    if sizes:
+        size = size_bytes(sorted(sizes)[0])
+        many = max((t for (_, t) in stream), default=None)
+
+        def offheap(op, workers="all"):
+            v = jmh.get((op, workers))
+            return gbs(size * ARRAYS[op], v[0]) if v else None
+
+        def share(a, b):
+            return a / b if a is not None and b else None
+
+        for op in ("copy", "triad"):
+            check(f"{op}, offheap all / STREAM C all", share(offheap(op), stream.get((op, many))), 0.80)
+        for op in ("sum", "mix", "triad"):
+            forms = [float(numpy[k]["best_gbs"]) for k in NUMPY_BEST.get(op, [op]) if k in numpy]
+            check(f"{op}, offheap all / NumPy's best form", share(offheap(op), max(forms, default=None)), 1.00)
+    n_sort = [p for (m, _), (_, _, p) in jmh.items() if m == "sortArraysParallel"]
+    parallel = jmh.get(("sortArraysParallel", "all"))
+    store = jmh.get(("sortStore", "all"))
+    if parallel and store:
+        check("sort, store all / Arrays.parallelSort (time per element, same long[] size)", store[0] / parallel[0],
+              1.00, higher_is_better=False)
+    copy_stream = max((v for (k, _), v in stream.items() if k == "copy"), default=None)
+    best_stream = max(stream.values(), default=None)
+    elements = (1 << 31) + (1 << 20)
+    if ("hugeByteCopy", "all") in jmh and copy_stream:
+        check("copy beyond 2^31 elements, all / STREAM copy", gbs(2 * elements, jmh[("hugeByteCopy", "all")][0])
+              / copy_stream, 0.80)
+    if ("hugeIntSum", "all") in jmh and best_stream:
+        check("sum beyond 2^31 elements, all / STREAM's best kernel",
+              gbs(4 * elements, jmh[("hugeIntSum", "all")][0]) / best_stream, 0.80)
+    if ("hugeIntSort", "all") in jmh and parallel and n_sort:
+        per_element = jmh[("hugeIntSort", "all")][0] / elements
+        parallel_per_element = parallel[0] / (size_bytes(n_sort[0]["sortSize"]) // 8)
+        check("sort beyond 2^31 elements (ints), ns/element / Arrays.parallelSort's (long[])",
+              per_element / parallel_per_element, 1.00, higher_is_better=False)
+    disk_best = max((float(d["gbs"]) for d in disk), default=None)
+    cold = [float(x["gbs"]) for x in spill if x["workers"] == "all" and x["cache"] == "cold"]
+    if cold and disk_best:
+        check("spilled sum, all, cold cache / dd read", max(cold) / disk_best, 0.80)
+    if not checks:
+        return ""
+    return "\n".join(["Issue 30's goals on this run's figures (a QUICK run's prove nothing):\n"] + checks) + "\n"
+
+
 def main():
     text = sys.argv[1]
     stem = re.sub(r"\.txt$", "", text)
@@ -209,7 +266,8 @@ def main():
     parallel_ns = None
     if parallel:
         parallel_ns = parallel[0] * 1e6 / (size_bytes(parallel[2]["sortSize"]) // 8)
-    for table in (big_table(jmh, stream, parallel_ns), spill_table(spill, disk)):
+    for table in (big_table(jmh, stream, parallel_ns), spill_table(spill, disk),
+                  goal_checks(jmh, stream, numpy, spill, disk)):
         if table:
             print(table)
     for note in notes:
