@@ -213,7 +213,7 @@ fi
     "$PYTHON" "$BENCH_DIR/stream/bulk_table.py" "$log" "$json" "${big_files[@]}"
 } 2>&1 | tee -a "$log"
 
-echo "$SCRIPT: results in $json ${big_files[*]}, console output and tables in $log" >&2
+echo "$SCRIPT: results in $json${big_files[*]:+ and ${big_files[*]}}, console output and tables in $log" >&2
 if grep -q '<failure>' "$log"; then
     echo "$SCRIPT: some benchmarks failed, see $log" >&2
     exit 1
