@@ -47,7 +47,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code workers}: {@code all} (every core, the default) or {@code one} ({@link Workers#callerOnly()});
  * {@code flat*} benchmarks are the loop a user writes by hand over one flat {@code MemorySegment}, on one
  * thread. STREAM's names: copy {@code c = a}, scale {@code b = q*c}, add {@code c = a + b}, triad
- * {@code a = b + q*c} (here {@code mix(1, b, q, c)}).
+ * {@code a = b + q*c} (here {@code mix(1, b, q, c)}); {@code mix} is {@code c = x*a + y*b} with neither weight 1.
+ * Arrays beyond 2<sup>31</sup> elements are in {@link BeyondIntBenchmark}, a spilled array in {@link BulkSpill}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -58,6 +59,8 @@ import org.openjdk.jmh.annotations.Warmup;
 public class WholeArrayBenchmark {
     private static final ValueLayout.OfDouble D = ValueLayout.JAVA_DOUBLE;
     private static final double Q = 3.0;
+    private static final double X = 0.5;
+    private static final double Y = 1.5;
 
     /** Three arrays of doubles of {@code size} bytes each, in the store and as flat segments. */
     @State(Scope.Benchmark)
@@ -72,10 +75,6 @@ public class WholeArrayBenchmark {
         DoubleArray a;
         DoubleArray b;
         DoubleArray c;
-        Arena arena;
-        MemorySegment fa;
-        MemorySegment fb;
-        MemorySegment fc;
         Workers chosen;
 
         @Setup(Level.Trial)
@@ -85,19 +84,11 @@ public class WholeArrayBenchmark {
             a = pool.doubles(n);
             b = pool.doubles(n);
             c = pool.doubles(n);
-            arena = Arena.ofShared();
-            fa = arena.allocate(n * 8, 64);
-            fb = arena.allocate(n * 8, 64);
-            fc = arena.allocate(n * 8, 64);
             for (long i = 0; i < n; i++) {
-                double v = (i % 1009) * 0.5;
-                a.set(i, v);
+                a.set(i, (i % 1009) * 0.5);
                 b.set(i, 1);
-                fa.setAtIndex(D, i, v);
-                fb.setAtIndex(D, i, 1);
             }
             c.fill(2);
-            fc.fill((byte) 0);
             chosen = workers.equals("one") ? Workers.callerOnly() : Workers.allCores();
         }
 
@@ -107,6 +98,39 @@ public class WholeArrayBenchmark {
             b.close();
             c.close();
             pool.close();
+        }
+    }
+
+    /**
+     * The same three arrays as flat segments of one {@code Arena.ofShared()}, for the {@code flat*} loops (one
+     * thread, so no {@code workers} parameter: each runs once, not once per value of it).
+     */
+    @State(Scope.Benchmark)
+    public static class Flat3 {
+        @Param({"256m"})
+        String size;
+
+        Arena arena;
+        MemorySegment fa;
+        MemorySegment fb;
+        MemorySegment fc;
+
+        @Setup(Level.Trial)
+        public void setup() {
+            long n = bytes(size) / Double.BYTES;
+            arena = Arena.ofShared();
+            fa = arena.allocate(n * 8, 64);
+            fb = arena.allocate(n * 8, 64);
+            fc = arena.allocate(n * 8, 64);
+            for (long i = 0; i < n; i++) {
+                fa.setAtIndex(D, i, (i % 1009) * 0.5);
+                fb.setAtIndex(D, i, 1);
+            }
+            fc.fill((byte) 0);
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
             arena.close();
         }
     }
@@ -129,6 +153,12 @@ public class WholeArrayBenchmark {
     @Benchmark
     public void triad(Arrays3 s) {
         s.chosen.run(() -> s.a.mix(1, s.b, Q, s.c));
+    }
+
+    /** {@code a*x + b*y} with neither weight 1 (the triad's {@code b + q*c} has one): NumPy's {@code mix}. */
+    @Benchmark
+    public void mix(Arrays3 s) {
+        s.chosen.run(() -> s.c.mix(X, s.a, Y, s.b));
     }
 
     @Benchmark
@@ -157,12 +187,12 @@ public class WholeArrayBenchmark {
     }
 
     @Benchmark
-    public void flatCopy(Arrays3 s) {
+    public void flatCopy(Flat3 s) {
         MemorySegment.copy(s.fa, 0, s.fc, 0, s.fa.byteSize());
     }
 
     @Benchmark
-    public void flatTriad(Arrays3 s) {
+    public void flatTriad(Flat3 s) {
         MemorySegment a = s.fa;
         MemorySegment b = s.fb;
         MemorySegment c = s.fc;
@@ -172,7 +202,7 @@ public class WholeArrayBenchmark {
     }
 
     @Benchmark
-    public double flatSum(Arrays3 s) {
+    public double flatSum(Flat3 s) {
         MemorySegment a = s.fa;
         double sum = 0;
         for (long i = 0, n = a.byteSize() / 8; i < n; i++) {
