@@ -16,6 +16,7 @@
 
 package dev.offheap.store;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.NoSuchElementException;
 import java.util.function.IntBinaryOperator;
@@ -70,19 +71,46 @@ final class IntOps {
         int[] found = new int[Sweeps.pieces(a)];
         Sweeps.eachPiece(a, null, operation, false, (piece, from, to) -> {
             found[piece] = least ? Integer.MAX_VALUE : Integer.MIN_VALUE;
-            Runs.over(a, from, to, (s, first, count) -> {
-                int m = found[piece];
-                for (long i = first, end = first + count; i < end; i++) {
-                    m = least ? Math.min(m, s.getAtIndex(I, i)) : Math.max(m, s.getAtIndex(I, i));
-                }
-                found[piece] = m;
-            });
+            Runs.over(a, from, to, (s, first, count) ->
+                    found[piece] = least ? least(s, first, count, found[piece]) : greatest(s, first, count, found[piece]));
         });
         int result = found[0];
         for (int m : found) {
             result = least ? Math.min(result, m) : Math.max(result, m);
         }
         return result;
+    }
+
+    /** The least of {@code m} and the run's elements: four chains of {@code Math.min}, not one (its latency). */
+    private static int least(MemorySegment s, long first, long count, int m) {
+        int m0 = m, m1 = m, m2 = m, m3 = m;
+        long i = first;
+        for (long end = first + (count & ~3L); i < end; i += 4) {
+            m0 = Math.min(m0, s.getAtIndex(I, i));
+            m1 = Math.min(m1, s.getAtIndex(I, i + 1));
+            m2 = Math.min(m2, s.getAtIndex(I, i + 2));
+            m3 = Math.min(m3, s.getAtIndex(I, i + 3));
+        }
+        for (long end = first + count; i < end; i++) {
+            m0 = Math.min(m0, s.getAtIndex(I, i));
+        }
+        return Math.min(Math.min(m0, m1), Math.min(m2, m3));
+    }
+
+    /** The greatest of {@code m} and the run's elements, as {@link #least}. */
+    private static int greatest(MemorySegment s, long first, long count, int m) {
+        int m0 = m, m1 = m, m2 = m, m3 = m;
+        long i = first;
+        for (long end = first + (count & ~3L); i < end; i += 4) {
+            m0 = Math.max(m0, s.getAtIndex(I, i));
+            m1 = Math.max(m1, s.getAtIndex(I, i + 1));
+            m2 = Math.max(m2, s.getAtIndex(I, i + 2));
+            m3 = Math.max(m3, s.getAtIndex(I, i + 3));
+        }
+        for (long end = first + count; i < end; i++) {
+            m0 = Math.max(m0, s.getAtIndex(I, i));
+        }
+        return Math.max(Math.max(m0, m1), Math.max(m2, m3));
     }
 
     static void mix(IntArray d, int x, IntArray a, int y, IntArray b) {

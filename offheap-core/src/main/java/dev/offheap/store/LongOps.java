@@ -16,6 +16,7 @@
 
 package dev.offheap.store;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.NoSuchElementException;
 import java.util.function.LongBinaryOperator;
@@ -69,19 +70,46 @@ final class LongOps {
         long[] found = new long[Sweeps.pieces(a)];
         Sweeps.eachPiece(a, null, operation, false, (piece, from, to) -> {
             found[piece] = least ? Long.MAX_VALUE : Long.MIN_VALUE;
-            Runs.over(a, from, to, (s, first, count) -> {
-                long m = found[piece];
-                for (long i = first, end = first + count; i < end; i++) {
-                    m = least ? Math.min(m, s.getAtIndex(L, i)) : Math.max(m, s.getAtIndex(L, i));
-                }
-                found[piece] = m;
-            });
+            Runs.over(a, from, to, (s, first, count) ->
+                    found[piece] = least ? least(s, first, count, found[piece]) : greatest(s, first, count, found[piece]));
         });
         long result = found[0];
         for (long m : found) {
             result = least ? Math.min(result, m) : Math.max(result, m);
         }
         return result;
+    }
+
+    /** The least of {@code m} and the run's elements: four chains of {@code Math.min}, not one (its latency). */
+    private static long least(MemorySegment s, long first, long count, long m) {
+        long m0 = m, m1 = m, m2 = m, m3 = m;
+        long i = first;
+        for (long end = first + (count & ~3L); i < end; i += 4) {
+            m0 = Math.min(m0, s.getAtIndex(L, i));
+            m1 = Math.min(m1, s.getAtIndex(L, i + 1));
+            m2 = Math.min(m2, s.getAtIndex(L, i + 2));
+            m3 = Math.min(m3, s.getAtIndex(L, i + 3));
+        }
+        for (long end = first + count; i < end; i++) {
+            m0 = Math.min(m0, s.getAtIndex(L, i));
+        }
+        return Math.min(Math.min(m0, m1), Math.min(m2, m3));
+    }
+
+    /** The greatest of {@code m} and the run's elements, as {@link #least}. */
+    private static long greatest(MemorySegment s, long first, long count, long m) {
+        long m0 = m, m1 = m, m2 = m, m3 = m;
+        long i = first;
+        for (long end = first + (count & ~3L); i < end; i += 4) {
+            m0 = Math.max(m0, s.getAtIndex(L, i));
+            m1 = Math.max(m1, s.getAtIndex(L, i + 1));
+            m2 = Math.max(m2, s.getAtIndex(L, i + 2));
+            m3 = Math.max(m3, s.getAtIndex(L, i + 3));
+        }
+        for (long end = first + count; i < end; i++) {
+            m0 = Math.max(m0, s.getAtIndex(L, i));
+        }
+        return Math.max(Math.max(m0, m1), Math.max(m2, m3));
     }
 
     static void mix(LongArray d, long x, LongArray a, long y, LongArray b) {
