@@ -370,9 +370,10 @@ public final class FloatArray extends TypedArray {
 
     /**
      * Replaces each element with the sum of it and every element before it (an inclusive scan), on the current
-     * {@link Workers}: each piece of 256 KiB is summed, then adds its running sum to the sum of the pieces before
-     * it, so an element may differ in its last bits from one running sum over the array (the same on any
-     * workers).
+     * {@link Workers}: each piece of 256 KiB is summed as {@link #sum()} sums it, then runs one sum from the sum
+     * of the pieces before it, so an element may differ in its last bits from one running sum over the array (the
+     * same on any workers). Each piece's running sum is a {@code float}, started from the sum before it
+     * rounded to {@code float}.
      *
      * @throws IllegalArgumentException    if the array is a read-only view of a file
      * @throws IllegalStateException       if the array has ended

@@ -45,6 +45,15 @@ final class FloatOps {
     }
 
     private static double sumOfPieces(FloatArray a, FloatArray b, String operation) {
+        double total = 0;
+        for (double sum : pieceSums(a, b, operation)) {
+            total += sum;
+        }
+        return total;
+    }
+
+    /** Each piece's sum (of products, with {@code b}), in eight lanes added pairwise. */
+    private static double[] pieceSums(FloatArray a, FloatArray b, String operation) {
         double[] sums = new double[Sweeps.pieces(a)];
         Sweeps.eachPiece(a, b, operation, false, (piece, from, to) -> {
             double[] lanes = new double[8];
@@ -55,11 +64,7 @@ final class FloatOps {
             }
             sums[piece] = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
         });
-        double total = 0;
-        for (double sum : sums) {
-            total += sum;
-        }
-        return total;
+        return sums;
     }
 
     private static void addInto(double[] lanes, MemorySegment s, long first, long count) {
@@ -215,23 +220,19 @@ final class FloatOps {
     }
 
     /**
-     * Replaces each element with the sum of it and those before it. Each piece is summed first, then each piece
-     * adds its elements to the sum of the pieces before it: not always the rounding of one running sum.
+     * Replaces each element with the sum of it and those before it: each piece summed as {@link #sum} sums it (on
+     * every worker), the sums of the pieces before each one added in index order, then each piece's running sum
+     * from there (in {@code float}, from that sum rounded to {@code float}): not always the rounding of one running sum over the array.
      */
     static void prefixSum(FloatArray d) {
-        float[] before = new float[Sweeps.pieces(d) + 1];
-        Sweeps.eachPiece(d, null, "take the prefix sums of", false, (piece, from, to) -> Runs.over(d, from, to, (s, first, count) -> {
-            float running = before[piece + 1];
-            for (long i = first, end = first + count; i < end; i++) {
-                running += s.getAtIndex(F, i);
-            }
-            before[piece + 1] = running;
-        }));
-        for (int piece = 1; piece < before.length; piece++) {
-            before[piece] += before[piece - 1];
+        String operation = "take the prefix sums of";
+        double[] sums = pieceSums(d, null, operation);
+        double[] before = new double[sums.length];
+        for (int piece = 1; piece < sums.length; piece++) {
+            before[piece] = before[piece - 1] + sums[piece - 1];
         }
-        Sweeps.eachPiece(d, null, "take the prefix sums of", true, (piece, from, to) -> Runs.over(d, from, to, (s, first, count) -> {
-            float running = before[piece];
+        Sweeps.eachPiece(d, null, operation, true, (piece, from, to) -> Runs.over(d, from, to, (s, first, count) -> {
+            float running = (float) before[piece];
             for (long i = first, end = first + count; i < end; i++) {
                 running += s.getAtIndex(F, i);
                 s.setAtIndex(F, i, running);

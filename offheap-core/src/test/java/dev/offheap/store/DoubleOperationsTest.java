@@ -148,16 +148,12 @@ class DoubleOperationsTest {
             double before = 0;
             for (int from = 0; from < a.length; from += (int) PIECE) {
                 int to = (int) Math.min(a.length, from + PIECE);
-                double running = before;
+                double running = (double) before;
                 for (int i = from; i < to; i++) {
                     running += a[i];
                     expected[i] = running;
                 }
-                double pieceSum = 0;
-                for (int i = from; i < to; i++) {
-                    pieceSum += a[i];
-                }
-                before += pieceSum;
+                before += referenceSum(Arrays.copyOfRange(a, from, to), null); // the piece, as sum() adds it
             }
             assertThat(x.toArray(0, length)).isEqualTo(expected);
         }

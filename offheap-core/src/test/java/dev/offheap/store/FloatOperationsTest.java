@@ -151,19 +151,15 @@ class FloatOperationsTest {
         try (ChunkPool pool = layout.builder("ops", CHUNK, 8, spill).build(); FloatArray x = of(pool, a)) {
             OperationCases.workers(seed).run(x::prefixSum);
             float[] expected = new float[a.length];
-            float before = 0;
+            double before = 0;
             for (int from = 0; from < a.length; from += (int) PIECE) {
                 int to = (int) Math.min(a.length, from + PIECE);
-                float running = before;
+                float running = (float) before;
                 for (int i = from; i < to; i++) {
                     running += a[i];
                     expected[i] = running;
                 }
-                float pieceSum = 0;
-                for (int i = from; i < to; i++) {
-                    pieceSum += a[i];
-                }
-                before += pieceSum;
+                before += referenceSum(Arrays.copyOfRange(a, from, to), null); // the piece, as sum() adds it
             }
             assertThat(x.toArray(0, length)).isEqualTo(expected);
         }
