@@ -135,7 +135,7 @@ public final class ByteArray extends TypedArray {
      * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
      */
     public void fill(long fromIndex, long toIndex, byte value) {
-        forEachPiece(fromIndex, toIndex, (segment, first, count) -> segment.asSlice(first, count).fill(value));
+        Sweeps.inPlace(this, "fill", fromIndex, toIndex, (segment, first, count) -> segment.asSlice(first, count).fill(value));
     }
 
     /**

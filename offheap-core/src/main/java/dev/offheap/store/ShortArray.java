@@ -148,12 +148,7 @@ public final class ShortArray extends TypedArray {
      * @throws ArrayFileTruncatedException   if the array is a view of a file someone else truncated
      */
     public void fill(long fromIndex, long toIndex, short value) {
-        boolean zero = value == 0;
-        forEachPiece(fromIndex, toIndex, (segment, first, count) -> {
-            if (zero) {
-                segment.asSlice(first << 1, count << 1).fill((byte) 0);
-                return;
-            }
+        Sweeps.inPlace(this, "fill", fromIndex, toIndex, (segment, first, count) -> {
             for (long i = first, end = first + count; i < end; i++) {
                 segment.setAtIndex(LAYOUT, i, value);
             }

@@ -375,31 +375,6 @@ public abstract sealed class TypedArray implements RefCounted
         }
     }
 
-    /** Calls {@code filler} for each piece of {@code [fromIndex, toIndex)} that lies in one segment. */
-    final void forEachPiece(long fromIndex, long toIndex, PieceFiller filler) {
-        checkAlive("fill");
-        Objects.checkFromToIndex(fromIndex, toIndex, length);
-        int shift = type.shift();
-        long offset = fromIndex << shift;
-        long end = toIndex << shift;
-        try {
-            while (offset < end) {
-                MemorySegment segment = segmentAt(offset);
-                long within = offsetIn(offset);
-                long n = Math.min(end - offset, segment.byteSize() - within);
-                filler.fill(segment, within >>> shift, n >>> shift);
-                offset += n;
-            }
-            memory.deliverPendingFault();
-        } catch (InternalError e) {
-            throw fault(e, fromIndex);
-        } catch (IllegalStateException e) {
-            throw ifEnded(e, "fill");
-        } catch (IllegalArgumentException e) {
-            throw ifReadOnly(e, "fill");
-        }
-    }
-
     /**
      * Runs {@code body}, a whole-array operation on this array's elements from {@code from} on, writing them
      * (when {@code writes}) from {@code a} and {@code b} of the same length (absent ones null), and turns what
@@ -451,12 +426,6 @@ public abstract sealed class TypedArray implements RefCounted
         if (array != null) {
             array.memory.deliverPendingFault();
         }
-    }
-
-    /** A piece of an array within one segment: elements {@code [first, first + count)} of {@code segment}. */
-    @FunctionalInterface
-    interface PieceFiller {
-        void fill(MemorySegment segment, long first, long count);
     }
 
     final MemorySegment segmentAt(long byteOffset) {
