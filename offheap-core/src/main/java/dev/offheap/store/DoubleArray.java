@@ -18,7 +18,11 @@ package dev.offheap.store;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * An array of {@code double} of any length, in native memory, native byte order. See {@link TypedArray} for
@@ -246,7 +250,7 @@ public final class DoubleArray extends TypedArray {
      * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
      */
     public double dot(DoubleArray other) {
-        return DoubleOps.dot(this, java.util.Objects.requireNonNull(other, "other"));
+        return DoubleOps.dot(this, Objects.requireNonNull(other, "other"));
     }
 
     /**
@@ -254,7 +258,7 @@ public final class DoubleArray extends TypedArray {
      * {@code -0.0} below {@code 0.0}.
      *
      * @return the least element
-     * @throws java.util.NoSuchElementException if the array is empty
+     * @throws NoSuchElementException if the array is empty
      * @throws IllegalStateException            if the array has ended
      * @throws ArrayFileTruncatedException      if the array is a view of a file someone else truncated
      */
@@ -267,7 +271,7 @@ public final class DoubleArray extends TypedArray {
      * {@code 0.0} above {@code -0.0}.
      *
      * @return the greatest element
-     * @throws java.util.NoSuchElementException if the array is empty
+     * @throws NoSuchElementException if the array is empty
      * @throws IllegalStateException            if the array has ended
      * @throws ArrayFileTruncatedException      if the array is a view of a file someone else truncated
      */
@@ -289,7 +293,7 @@ public final class DoubleArray extends TypedArray {
      * @throws ArrayFileTruncatedException if any of them is a view of a file someone else truncated
      */
     public void mix(double x, DoubleArray a, double y, DoubleArray b) {
-        DoubleOps.mix(this, x, java.util.Objects.requireNonNull(a, "a"), y, java.util.Objects.requireNonNull(b, "b"));
+        DoubleOps.mix(this, x, Objects.requireNonNull(a, "a"), y, Objects.requireNonNull(b, "b"));
     }
 
     /**
@@ -302,7 +306,7 @@ public final class DoubleArray extends TypedArray {
      * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
      */
     public void add(DoubleArray other) {
-        DoubleOps.add(this, java.util.Objects.requireNonNull(other, "other"));
+        DoubleOps.add(this, Objects.requireNonNull(other, "other"));
     }
 
     /**
@@ -345,13 +349,13 @@ public final class DoubleArray extends TypedArray {
      * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
      * @throws RuntimeException            what {@code function} throws first; some elements may be set then
      */
-    public void apply(DoubleArray a, java.util.function.DoubleUnaryOperator function) {
-        DoubleOps.apply(this, java.util.Objects.requireNonNull(a, "a"), java.util.Objects.requireNonNull(function, "function"));
+    public void apply(DoubleArray a, DoubleUnaryOperator function) {
+        DoubleOps.apply(this, Objects.requireNonNull(a, "a"), Objects.requireNonNull(function, "function"));
     }
 
     /**
      * Sets each element to {@code function(a[i], b[i])}; {@code a} and {@code b} may be this array. The function
-     * runs as in {@link #apply(DoubleArray, java.util.function.DoubleUnaryOperator)}.
+     * runs as in {@link #apply(DoubleArray, DoubleUnaryOperator)}.
      *
      * @param a        an array of the same length
      * @param b        an array of the same length
@@ -362,9 +366,9 @@ public final class DoubleArray extends TypedArray {
      * @throws ArrayFileTruncatedException if any of them is a view of a file someone else truncated
      * @throws RuntimeException            what {@code function} throws first; some elements may be set then
      */
-    public void apply(DoubleArray a, DoubleArray b, java.util.function.DoubleBinaryOperator function) {
-        DoubleOps.apply(this, java.util.Objects.requireNonNull(a, "a"), java.util.Objects.requireNonNull(b, "b"),
-                java.util.Objects.requireNonNull(function, "function"));
+    public void apply(DoubleArray a, DoubleArray b, DoubleBinaryOperator function) {
+        DoubleOps.apply(this, Objects.requireNonNull(a, "a"), Objects.requireNonNull(b, "b"),
+                Objects.requireNonNull(function, "function"));
     }
 
     /**
@@ -382,7 +386,7 @@ public final class DoubleArray extends TypedArray {
     }
 
     /**
-     * Sorts the elements into ascending order, in the order of {@link java.util.Arrays#sort(double[])}: {@code -0.0}
+     * Sorts the elements into ascending order, in the order of {@link Arrays#sort(double[])}: {@code -0.0}
      * before {@code 0.0}, NaN (of any bits, kept as they are) after positive infinity. In place, on the current
      * {@link Workers}, with 128 KiB of heap per worker and no other memory, whatever the length.
      *
@@ -395,7 +399,7 @@ public final class DoubleArray extends TypedArray {
     }
 
     /**
-     * Searches a sorted array for {@code key}, as {@link java.util.Arrays#binarySearch(double[], double)} does.
+     * Searches a sorted array for {@code key}, as {@link Arrays#binarySearch(double[], double)} does.
      *
      * @param key the value to find
      * @return the index of an element equal to {@code key} (in {@link #sort()}'s order), else

@@ -18,7 +18,11 @@ package dev.offheap.store;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * An array of {@code float} of any length, in native memory, native byte order. See {@link TypedArray} for
@@ -246,7 +250,7 @@ public final class FloatArray extends TypedArray {
      * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
      */
     public double dot(FloatArray other) {
-        return FloatOps.dot(this, java.util.Objects.requireNonNull(other, "other"));
+        return FloatOps.dot(this, Objects.requireNonNull(other, "other"));
     }
 
     /**
@@ -254,7 +258,7 @@ public final class FloatArray extends TypedArray {
      * {@code -0.0} below {@code 0.0}.
      *
      * @return the least element
-     * @throws java.util.NoSuchElementException if the array is empty
+     * @throws NoSuchElementException if the array is empty
      * @throws IllegalStateException            if the array has ended
      * @throws ArrayFileTruncatedException      if the array is a view of a file someone else truncated
      */
@@ -267,7 +271,7 @@ public final class FloatArray extends TypedArray {
      * {@code 0.0} above {@code -0.0}.
      *
      * @return the greatest element
-     * @throws java.util.NoSuchElementException if the array is empty
+     * @throws NoSuchElementException if the array is empty
      * @throws IllegalStateException            if the array has ended
      * @throws ArrayFileTruncatedException      if the array is a view of a file someone else truncated
      */
@@ -289,7 +293,7 @@ public final class FloatArray extends TypedArray {
      * @throws ArrayFileTruncatedException if any of them is a view of a file someone else truncated
      */
     public void mix(float x, FloatArray a, float y, FloatArray b) {
-        FloatOps.mix(this, x, java.util.Objects.requireNonNull(a, "a"), y, java.util.Objects.requireNonNull(b, "b"));
+        FloatOps.mix(this, x, Objects.requireNonNull(a, "a"), y, Objects.requireNonNull(b, "b"));
     }
 
     /**
@@ -302,7 +306,7 @@ public final class FloatArray extends TypedArray {
      * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
      */
     public void add(FloatArray other) {
-        FloatOps.add(this, java.util.Objects.requireNonNull(other, "other"));
+        FloatOps.add(this, Objects.requireNonNull(other, "other"));
     }
 
     /**
@@ -346,13 +350,13 @@ public final class FloatArray extends TypedArray {
      * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
      * @throws RuntimeException            what {@code function} throws first; some elements may be set then
      */
-    public void apply(FloatArray a, java.util.function.DoubleUnaryOperator function) {
-        FloatOps.apply(this, java.util.Objects.requireNonNull(a, "a"), java.util.Objects.requireNonNull(function, "function"));
+    public void apply(FloatArray a, DoubleUnaryOperator function) {
+        FloatOps.apply(this, Objects.requireNonNull(a, "a"), Objects.requireNonNull(function, "function"));
     }
 
     /**
      * Sets each element to {@code function(a[i], b[i])}; {@code a} and {@code b} may be this array. The function
-     * runs as in {@link #apply(FloatArray, java.util.function.DoubleUnaryOperator)}.
+     * runs as in {@link #apply(FloatArray, DoubleUnaryOperator)}.
      *
      * @param a        an array of the same length
      * @param b        an array of the same length
@@ -363,9 +367,9 @@ public final class FloatArray extends TypedArray {
      * @throws ArrayFileTruncatedException if any of them is a view of a file someone else truncated
      * @throws RuntimeException            what {@code function} throws first; some elements may be set then
      */
-    public void apply(FloatArray a, FloatArray b, java.util.function.DoubleBinaryOperator function) {
-        FloatOps.apply(this, java.util.Objects.requireNonNull(a, "a"), java.util.Objects.requireNonNull(b, "b"),
-                java.util.Objects.requireNonNull(function, "function"));
+    public void apply(FloatArray a, FloatArray b, DoubleBinaryOperator function) {
+        FloatOps.apply(this, Objects.requireNonNull(a, "a"), Objects.requireNonNull(b, "b"),
+                Objects.requireNonNull(function, "function"));
     }
 
     /**
@@ -384,7 +388,7 @@ public final class FloatArray extends TypedArray {
     }
 
     /**
-     * Sorts the elements into ascending order, in the order of {@link java.util.Arrays#sort(float[])}: {@code -0.0}
+     * Sorts the elements into ascending order, in the order of {@link Arrays#sort(float[])}: {@code -0.0}
      * before {@code 0.0}, NaN (of any bits, kept as they are) after positive infinity. In place, on the current
      * {@link Workers}, with 128 KiB of heap per worker and no other memory, whatever the length.
      *
@@ -397,7 +401,7 @@ public final class FloatArray extends TypedArray {
     }
 
     /**
-     * Searches a sorted array for {@code key}, as {@link java.util.Arrays#binarySearch(float[], float)} does.
+     * Searches a sorted array for {@code key}, as {@link Arrays#binarySearch(float[], float)} does.
      *
      * @param key the value to find
      * @return the index of an element equal to {@code key} (in {@link #sort()}'s order), else

@@ -19,7 +19,11 @@ package dev.offheap.store;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntUnaryOperator;
 
 /**
  * An array of {@code int} of any length, in native memory, native byte order. See {@link TypedArray} for
@@ -476,14 +480,14 @@ public final class IntArray extends TypedArray {
      * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
      */
     public long dot(IntArray other) {
-        return IntOps.sum(this, java.util.Objects.requireNonNull(other, "other"), "take the dot product of");
+        return IntOps.sum(this, Objects.requireNonNull(other, "other"), "take the dot product of");
     }
 
     /**
      * The least element.
      *
      * @return the least element
-     * @throws java.util.NoSuchElementException if the array is empty
+     * @throws NoSuchElementException if the array is empty
      * @throws IllegalStateException            if the array has ended
      * @throws ArrayFileTruncatedException      if the array is a view of a file someone else truncated
      */
@@ -495,7 +499,7 @@ public final class IntArray extends TypedArray {
      * The greatest element.
      *
      * @return the greatest element
-     * @throws java.util.NoSuchElementException if the array is empty
+     * @throws NoSuchElementException if the array is empty
      * @throws IllegalStateException            if the array has ended
      * @throws ArrayFileTruncatedException      if the array is a view of a file someone else truncated
      */
@@ -517,7 +521,7 @@ public final class IntArray extends TypedArray {
      * @throws ArrayFileTruncatedException if any of them is a view of a file someone else truncated
      */
     public void mix(int x, IntArray a, int y, IntArray b) {
-        IntOps.mix(this, x, java.util.Objects.requireNonNull(a, "a"), y, java.util.Objects.requireNonNull(b, "b"));
+        IntOps.mix(this, x, Objects.requireNonNull(a, "a"), y, Objects.requireNonNull(b, "b"));
     }
 
     /**
@@ -530,7 +534,7 @@ public final class IntArray extends TypedArray {
      * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
      */
     public void add(IntArray other) {
-        IntOps.add(this, java.util.Objects.requireNonNull(other, "other"));
+        IntOps.add(this, Objects.requireNonNull(other, "other"));
     }
 
     /**
@@ -572,13 +576,13 @@ public final class IntArray extends TypedArray {
      * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
      * @throws RuntimeException            what {@code function} throws first; some elements may be set then
      */
-    public void apply(IntArray a, java.util.function.IntUnaryOperator function) {
-        IntOps.apply(this, java.util.Objects.requireNonNull(a, "a"), java.util.Objects.requireNonNull(function, "function"));
+    public void apply(IntArray a, IntUnaryOperator function) {
+        IntOps.apply(this, Objects.requireNonNull(a, "a"), Objects.requireNonNull(function, "function"));
     }
 
     /**
      * Sets each element to {@code function(a[i], b[i])}; {@code a} and {@code b} may be this array. The function
-     * runs as in {@link #apply(IntArray, java.util.function.IntUnaryOperator)}.
+     * runs as in {@link #apply(IntArray, IntUnaryOperator)}.
      *
      * @param a        an array of the same length
      * @param b        an array of the same length
@@ -589,9 +593,9 @@ public final class IntArray extends TypedArray {
      * @throws ArrayFileTruncatedException if any of them is a view of a file someone else truncated
      * @throws RuntimeException            what {@code function} throws first; some elements may be set then
      */
-    public void apply(IntArray a, IntArray b, java.util.function.IntBinaryOperator function) {
-        IntOps.apply(this, java.util.Objects.requireNonNull(a, "a"), java.util.Objects.requireNonNull(b, "b"),
-                java.util.Objects.requireNonNull(function, "function"));
+    public void apply(IntArray a, IntArray b, IntBinaryOperator function) {
+        IntOps.apply(this, Objects.requireNonNull(a, "a"), Objects.requireNonNull(b, "b"),
+                Objects.requireNonNull(function, "function"));
     }
 
     /**
@@ -619,7 +623,7 @@ public final class IntArray extends TypedArray {
     }
 
     /**
-     * Searches a sorted array for {@code key}, as {@link java.util.Arrays#binarySearch(int[], int)} does.
+     * Searches a sorted array for {@code key}, as {@link Arrays#binarySearch(int[], int)} does.
      *
      * @param key the value to find
      * @return the index of an element equal to {@code key}, else

@@ -19,7 +19,11 @@ package dev.offheap.store;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.function.LongBinaryOperator;
+import java.util.function.LongUnaryOperator;
 
 /**
  * An array of {@code long} of any length, in native memory, native byte order. See {@link TypedArray} for
@@ -476,14 +480,14 @@ public final class LongArray extends TypedArray {
      * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
      */
     public long dot(LongArray other) {
-        return LongOps.sum(this, java.util.Objects.requireNonNull(other, "other"), "take the dot product of");
+        return LongOps.sum(this, Objects.requireNonNull(other, "other"), "take the dot product of");
     }
 
     /**
      * The least element.
      *
      * @return the least element
-     * @throws java.util.NoSuchElementException if the array is empty
+     * @throws NoSuchElementException if the array is empty
      * @throws IllegalStateException            if the array has ended
      * @throws ArrayFileTruncatedException      if the array is a view of a file someone else truncated
      */
@@ -495,7 +499,7 @@ public final class LongArray extends TypedArray {
      * The greatest element.
      *
      * @return the greatest element
-     * @throws java.util.NoSuchElementException if the array is empty
+     * @throws NoSuchElementException if the array is empty
      * @throws IllegalStateException            if the array has ended
      * @throws ArrayFileTruncatedException      if the array is a view of a file someone else truncated
      */
@@ -517,7 +521,7 @@ public final class LongArray extends TypedArray {
      * @throws ArrayFileTruncatedException if any of them is a view of a file someone else truncated
      */
     public void mix(long x, LongArray a, long y, LongArray b) {
-        LongOps.mix(this, x, java.util.Objects.requireNonNull(a, "a"), y, java.util.Objects.requireNonNull(b, "b"));
+        LongOps.mix(this, x, Objects.requireNonNull(a, "a"), y, Objects.requireNonNull(b, "b"));
     }
 
     /**
@@ -530,7 +534,7 @@ public final class LongArray extends TypedArray {
      * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
      */
     public void add(LongArray other) {
-        LongOps.add(this, java.util.Objects.requireNonNull(other, "other"));
+        LongOps.add(this, Objects.requireNonNull(other, "other"));
     }
 
     /**
@@ -572,13 +576,13 @@ public final class LongArray extends TypedArray {
      * @throws ArrayFileTruncatedException if either array is a view of a file someone else truncated
      * @throws RuntimeException            what {@code function} throws first; some elements may be set then
      */
-    public void apply(LongArray a, java.util.function.LongUnaryOperator function) {
-        LongOps.apply(this, java.util.Objects.requireNonNull(a, "a"), java.util.Objects.requireNonNull(function, "function"));
+    public void apply(LongArray a, LongUnaryOperator function) {
+        LongOps.apply(this, Objects.requireNonNull(a, "a"), Objects.requireNonNull(function, "function"));
     }
 
     /**
      * Sets each element to {@code function(a[i], b[i])}; {@code a} and {@code b} may be this array. The function
-     * runs as in {@link #apply(LongArray, java.util.function.LongUnaryOperator)}.
+     * runs as in {@link #apply(LongArray, LongUnaryOperator)}.
      *
      * @param a        an array of the same length
      * @param b        an array of the same length
@@ -589,9 +593,9 @@ public final class LongArray extends TypedArray {
      * @throws ArrayFileTruncatedException if any of them is a view of a file someone else truncated
      * @throws RuntimeException            what {@code function} throws first; some elements may be set then
      */
-    public void apply(LongArray a, LongArray b, java.util.function.LongBinaryOperator function) {
-        LongOps.apply(this, java.util.Objects.requireNonNull(a, "a"), java.util.Objects.requireNonNull(b, "b"),
-                java.util.Objects.requireNonNull(function, "function"));
+    public void apply(LongArray a, LongArray b, LongBinaryOperator function) {
+        LongOps.apply(this, Objects.requireNonNull(a, "a"), Objects.requireNonNull(b, "b"),
+                Objects.requireNonNull(function, "function"));
     }
 
     /**
@@ -619,7 +623,7 @@ public final class LongArray extends TypedArray {
     }
 
     /**
-     * Searches a sorted array for {@code key}, as {@link java.util.Arrays#binarySearch(long[], long)} does.
+     * Searches a sorted array for {@code key}, as {@link Arrays#binarySearch(long[], long)} does.
      *
      * @param key the value to find
      * @return the index of an element equal to {@code key}, else

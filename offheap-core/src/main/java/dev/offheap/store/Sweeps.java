@@ -16,6 +16,8 @@
 
 package dev.offheap.store;
 
+import java.util.Objects;
+
 /**
  * The element-wise sweeps of the whole-array operations: a loop run over every run of the arrays' segments,
  * piece by piece on the current {@link Workers}, writing the first array.
@@ -27,7 +29,7 @@ final class Sweeps {
     /** Runs {@code loop} over {@code [from, to)} of {@code d}. */
     static void inPlace(TypedArray d, String operation, long from, long to, Runs.One loop) {
         d.checkAlive(operation);
-        java.util.Objects.checkFromToIndex(from, to, d.length);
+        Objects.checkFromToIndex(from, to, d.length);
         d.operate(operation, true, from, null, null, () -> {
             long per = Pieces.elementsPerPiece(to - from, d.elementType().shift());
             Pieces.run(Pieces.count(to - from, per),
