@@ -152,16 +152,39 @@ class LongOperationsTest {
     }
 
     @Test
+    void keysThatShareTheirMiddleBytesSortDownToTheLowOnes() {
+        // two values of the top bytes, the middle bytes the same for all, the low byte random: buckets larger than a
+        // leaf whose next digits are the same for every key, sorted by the digits below them
+        SplittableRandom random = new SplittableRandom(7);
+        long[] a = new long[3 * RadixSort.LEAF + 7];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = ((long) random.nextInt(2) << 40) | 0x12_3400L | random.nextInt(256);
+        }
+        try (ChunkPool pool = ChunkPool.builder().name("ops").jmx(false).build(); LongArray x = of(pool, a)) {
+            x.sort();
+            Arrays.sort(a);
+            assertThat(x.toArray(0, a.length)).isEqualTo(a);
+        }
+    }
+
+    @Test
     void emptyAndDeadArrays() {
         try (ChunkPool pool = ChunkPool.builder().name("ops").jmx(false).build(); LongArray x = pool.longs(0)) {
             assertThat(x.sum()).isZero();
             assertThatThrownBy(x::min).isInstanceOf(NoSuchElementException.class);
             assertThat(x.binarySearch(4)).isEqualTo(-1);
             assertThatThrownBy(() -> x.clamp(2, 1)).isInstanceOf(IllegalArgumentException.class);
+            x.clamp(1, 1); // one value: allowed
             LongArray dead = pool.longs(100);
             dead.close();
             assertThatThrownBy(dead::sort).isInstanceOf(IllegalStateException.class).hasMessageContaining("released");
             assertThatThrownBy(dead::prefixSum).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> dead.binarySearch(3)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("cannot search LongArray");
+            assertThatThrownBy(dead::min).isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("cannot find the least element of LongArray");
+            assertThatThrownBy(dead::max).isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("cannot find the greatest element of LongArray");
         }
     }
 

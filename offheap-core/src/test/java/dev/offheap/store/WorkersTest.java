@@ -124,9 +124,15 @@ class WorkersTest {
             Workers.on(executor, 2).run(() -> a.apply(a, v -> {
                 inside.incrementAndGet();
                 calls.incrementAndGet();
-                if (Thread.currentThread() != caller && interrupts.getAndIncrement() == 0) {
-                    caller.interrupt(); // the caller may be parked waiting for this very piece
-                    for (int i = 0; i < 1_000_000; i++) {
+                if (Thread.currentThread() != caller) {
+                    if (interrupts.getAndIncrement() == 0) {
+                        caller.interrupt(); // the caller may be parked waiting for this very piece
+                        for (int i = 0; i < 1_000_000; i++) {
+                            Thread.onSpinWait();
+                        }
+                    }
+                } else {
+                    while (interrupts.get() == 0) { // the caller's first element waits until the helper has a piece
                         Thread.onSpinWait();
                     }
                 }
@@ -135,7 +141,7 @@ class WorkersTest {
             }));
             assertThat(inside).as("nothing runs after the operation returned").hasValue(0);
             assertThat(calls).hasValue(N);
-            assertThat(Thread.interrupted()).as("the interrupt is kept").isEqualTo(interrupts.get() > 0);
+            assertThat(Thread.interrupted()).as("the interrupt is kept").isTrue();
         } finally {
             executor.shutdownNow();
         }
@@ -180,6 +186,9 @@ class WorkersTest {
         assertThat(Pieces.elementsPerPiece(1000, 3)).isEqualTo(Pieces.PIECE_BYTES / 8);
         assertThat(Pieces.count(0, 1)).isZero();
         assertThatThrownBy(() -> Workers.on(Runnable::run, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(Workers.on(Runnable::run, 1).parallelism()).isEqualTo(1);
+        assertThat(Workers.callerOnly()).hasToString("Workers[caller only]");
+        assertThat(Workers.on(Runnable::run, 3).toString()).startsWith("Workers[3 threads, ");
         assertThat(Workers.callerOnly().parallelism()).isEqualTo(1);
         assertThat(Workers.allCores().parallelism()).isEqualTo(Runtime.getRuntime().availableProcessors());
     }
