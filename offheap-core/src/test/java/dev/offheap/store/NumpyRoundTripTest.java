@@ -20,8 +20,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.offheap.suite.Waits;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,7 +36,6 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code /usr/bin/python3} (Debian's python3-numpy), which {@code ./offheap test} installs.
  */
 class NumpyRoundTripTest {
-    private static final String PYTHON = "/usr/bin/python3";
     private static final int N = 10_007;
 
     @TempDir
@@ -46,12 +43,7 @@ class NumpyRoundTripTest {
 
     @BeforeAll
     static void numpyIsInstalled() throws Exception {
-        Result result = run(List.of(PYTHON, "-c", "import numpy; print(numpy.__version__)"));
-        if (result.exitCode != 0) {
-            fail("NumPy for " + PYTHON + " is missing, so the .npy round trip cannot be checked. Run"
-                    + " ./offheap test, which installs it (the Debian package python3-numpy), or install it with"
-                    + " apt-get install python3-numpy. " + PYTHON + " said: " + result.output);
-        }
+        Python.requireNumpy("the .npy round trip");
     }
 
     @Test
@@ -351,25 +343,12 @@ class NumpyRoundTripTest {
 
     /** Runs {@code script} after {@link Elements#NUMPY}; fails with its output unless it succeeds. */
     private String python(String script, List<String> args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(PYTHON, "-c", Elements.NUMPY + script));
+        List<String> command = new ArrayList<>(List.of(Python.PATH, "-c", Elements.NUMPY + script));
         command.addAll(args);
-        Result result = run(command);
-        if (result.exitCode != 0) {
-            fail("python failed (exit " + result.exitCode + "):\n" + result.output + "\nscript:\n" + script);
+        Python.Result result = Python.run(command, Duration.ofSeconds(60));
+        if (result.exitCode() != 0) {
+            fail("python failed (exit " + result.exitCode() + "):\n" + result.output() + "\nscript:\n" + script);
         }
-        return result.output.strip();
-    }
-
-    private record Result(int exitCode, String output) {}
-
-    private static Result run(List<String> command) throws IOException, InterruptedException {
-        Process process;
-        try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            return new Result(-1, e.getMessage());
-        }
-        Waits.Finished finished = Waits.finish(process, Duration.ofSeconds(60), String.join(" ", command));
-        return new Result(finished.exitCode(), finished.output());
+        return result.output().strip();
     }
 }

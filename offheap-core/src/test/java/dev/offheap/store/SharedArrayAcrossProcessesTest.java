@@ -27,7 +27,6 @@ import static dev.offheap.store.SharedArrayChild.SWAPPED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.offheap.suite.Waits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -56,7 +55,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Tag("child-jvm")
 class SharedArrayAcrossProcessesTest {
     private static final Duration LIMIT = Duration.ofMinutes(5);
-    private static final String PYTHON = "/usr/bin/python3";
 
     @TempDir
     Path dir;
@@ -127,10 +125,7 @@ class SharedArrayAcrossProcessesTest {
 
     @Test
     void numpyReadsAndWritesTheFileWhileThisJvmHasItOpen() throws Exception {
-        Result numpy = run(List.of(PYTHON, "-c", "import numpy; print(numpy.__version__)"));
-        if (numpy.exitCode != 0) {
-            fail("NumPy for " + PYTHON + " is missing (apt-get install python3-numpy); it said: " + numpy.output);
-        }
+        Python.requireNumpy("NumPy's view of a shared file");
         Path file = dir.resolve("numpy.npy");
         MappedArray.create(file, ElementType.LONG, 1000).close();
         try (MappedArray here = MappedArray.open(file, MappedArray.Mode.SHARED); LongArray longs = here.longs()) {
@@ -138,7 +133,7 @@ class SharedArrayAcrossProcessesTest {
                 longs.set(i, i * 3L);
             }
             longs.setRelease(0, 500);
-            Result python = run(List.of(PYTHON, "-c", """
+            Python.Result python = Python.run(List.of(Python.PATH, "-c", """
                     import sys
                     import numpy as np
                     a = np.load(sys.argv[1], mmap_mode='r+')
@@ -148,24 +143,11 @@ class SharedArrayAcrossProcessesTest {
                     a[999] = int(a[1:n + 1].sum())
                     a.flush()
                     print(n, a[999])
-                    """, file.toString()));
-            assertThat(python.exitCode).as(python.output).isZero();
-            assertThat(python.output.strip()).isEqualTo("500 375750");
+                    """, file.toString()), Duration.ofSeconds(120));
+            assertThat(python.exitCode()).as(python.output()).isZero();
+            assertThat(python.output().strip()).isEqualTo("500 375750");
             assertThat(longs.getAcquire(999)).as("NumPy's write, seen through this JVM's mapping").isEqualTo(375_750);
         }
-    }
-
-    private record Result(int exitCode, String output) {}
-
-    private static Result run(List<String> command) throws IOException, InterruptedException {
-        Process process;
-        try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            return new Result(-1, e.getMessage());
-        }
-        Waits.Finished finished = Waits.finish(process, Duration.ofSeconds(120), String.join(" ", command));
-        return new Result(finished.exitCode(), finished.output());
     }
 
     /** A {@link SharedArrayChild} in a JVM of its own, whose lines the test reads as they come. */
