@@ -92,7 +92,7 @@ final class RadixSort {
                 long low = range[0];
                 long high = range[1];
                 for (long i = first, end = first + n; i < end; i++) {
-                    long key = key(wide ? s.getAtIndex(ValueLayout.JAVA_LONG, i) : s.getAtIndex(ValueLayout.JAVA_INT, i));
+                    long key = key(bitsAt(s, i));
                     low = Long.compareUnsigned(key, low) < 0 ? key : low;
                     high = Long.compareUnsigned(key, high) > 0 ? key : high;
                 }
@@ -247,8 +247,12 @@ final class RadixSort {
     }
 
     private int digit(MemorySegment s, long index, int digit) {
-        return digitOf(wide ? s.getAtIndex(ValueLayout.JAVA_LONG, index) : s.getAtIndex(ValueLayout.JAVA_INT, index),
-                digit);
+        return digitOf(bitsAt(s, index), digit);
+    }
+
+    /** The bits of element {@code index} of {@code s}, a run of this array's elements. */
+    private long bitsAt(MemorySegment s, long index) {
+        return wide ? s.getAtIndex(ValueLayout.JAVA_LONG, index) : s.getAtIndex(ValueLayout.JAVA_INT, index);
     }
 
     /** Byte {@code digit / 8} of the element's key: its bits, ordered as unsigned numbers in its type's order. */
@@ -278,8 +282,7 @@ final class RadixSort {
 
     private long raw(long index) {
         long offset = index << shift;
-        MemorySegment s = array.segmentAt(offset);
-        return wide ? s.get(ValueLayout.JAVA_LONG, array.offsetIn(offset)) : s.get(ValueLayout.JAVA_INT, array.offsetIn(offset));
+        return bitsAt(array.segmentAt(offset), array.offsetIn(offset) >>> shift);
     }
 
     private void write(long index, long bits) {
