@@ -39,7 +39,6 @@ final class Sweeps {
 
     /** Runs {@code loop} over every element of {@code d}. */
     static void inPlace(TypedArray d, String operation, Runs.One loop) {
-        d.checkAlive(operation);
         inPlace(d, operation, 0, d.length, loop);
     }
 
