@@ -18,6 +18,7 @@ package dev.offheap.store;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -29,14 +30,9 @@ import java.util.function.DoubleUnaryOperator;
  * lifetime and threading; {@link ChunkPool#doubles(long)} and {@link MappedArray#doubles()} make them.
  */
 public final class DoubleArray extends TypedArray {
-    /**
-     * Indices below this one do not overflow when the JDK multiplies them by the element size (it does not
-     * check: {@code getAtIndex(JAVA_DOUBLE, 1L << 61)} reads element 0). {@code whole} is exactly the array, so
-     * its own bounds check does the rest: one check per access that the JIT cannot hoist out of a loop cost
-     * {@code set} loops 20 %.
-     */
-    private static final long NO_OVERFLOW = 1L << 60;
     private static final ValueLayout.OfDouble LAYOUT = ValueLayout.JAVA_DOUBLE;
+    /** {@code set}'s path, {@link IndexedElements#handle}: coordinates (indexed, 0L, index). */
+    private static final VarHandle ELEMENTS = IndexedElements.handle(LAYOUT);
 
     DoubleArray(ArrayMemory memory, long length) {
         super(memory, ElementType.DOUBLE, length);
@@ -70,7 +66,7 @@ public final class DoubleArray extends TypedArray {
     // get, set and their contiguous paths stay within HotSpot's MaxInlineSize (AccessorsInlineTest)
     private double getContiguous(long index) {
         try {
-            return whole.getAtIndex(LAYOUT, Objects.checkIndex(index, NO_OVERFLOW));
+            return indexed.getAtIndex(LAYOUT, checkedIndex(index));
         } catch (IndexOutOfBoundsException | IllegalStateException | InternalError e) {
             throw accessFailed(e, index, "get");
         }
@@ -105,7 +101,7 @@ public final class DoubleArray extends TypedArray {
 
     private void setContiguous(long index, double value) {
         try {
-            whole.setAtIndex(LAYOUT, Objects.checkIndex(index, NO_OVERFLOW), value);
+            ELEMENTS.set(indexed, 0L, checkedIndex(index), value);
             return;
         } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "set");

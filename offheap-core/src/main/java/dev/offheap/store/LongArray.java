@@ -51,14 +51,9 @@ import java.util.function.LongUnaryOperator;
  * {@link IllegalArgumentException} ("misaligned access"), never tear or crash.
  */
 public final class LongArray extends TypedArray {
-    /**
-     * Indices below this one do not overflow when the JDK multiplies them by the element size (it does not
-     * check: {@code getAtIndex(JAVA_DOUBLE, 1L << 61)} reads element 0). {@code whole} is exactly the array, so
-     * its own bounds check does the rest: one check per access that the JIT cannot hoist out of a loop cost
-     * {@code set} loops 20 %.
-     */
-    private static final long NO_OVERFLOW = 1L << 60;
     private static final ValueLayout.OfLong LAYOUT = ValueLayout.JAVA_LONG;
+    /** {@code set}'s path, {@link IndexedElements#handle}: coordinates (indexed, 0L, index). */
+    private static final VarHandle ELEMENTS = IndexedElements.handle(LAYOUT);
     /** The atomic and ordered accesses: coordinates (segment, byte offset), aligned (the layout's alignment). */
     private static final VarHandle HANDLE = LAYOUT.varHandle();
 
@@ -94,7 +89,7 @@ public final class LongArray extends TypedArray {
     // get, set and their contiguous paths stay within HotSpot's MaxInlineSize (AccessorsInlineTest)
     private long getContiguous(long index) {
         try {
-            return whole.getAtIndex(LAYOUT, Objects.checkIndex(index, NO_OVERFLOW));
+            return indexed.getAtIndex(LAYOUT, checkedIndex(index));
         } catch (IndexOutOfBoundsException | IllegalStateException | InternalError e) {
             throw accessFailed(e, index, "get");
         }
@@ -129,7 +124,7 @@ public final class LongArray extends TypedArray {
 
     private void setContiguous(long index, long value) {
         try {
-            whole.setAtIndex(LAYOUT, Objects.checkIndex(index, NO_OVERFLOW), value);
+            ELEMENTS.set(indexed, 0L, checkedIndex(index), value);
             return;
         } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "set");
@@ -162,7 +157,7 @@ public final class LongArray extends TypedArray {
 
     private long getAcquireContiguous(long index) {
         try {
-            return (long) HANDLE.getAcquire(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3);
+            return (long) HANDLE.getAcquire(indexed, checkedIndex(index) << 3);
         } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "getAcquire");
         }
@@ -199,7 +194,7 @@ public final class LongArray extends TypedArray {
 
     private void setReleaseContiguous(long index, long value) {
         try {
-            HANDLE.setRelease(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3, value);
+            HANDLE.setRelease(indexed, checkedIndex(index) << 3, value);
             return;
         } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "setRelease");
@@ -231,7 +226,7 @@ public final class LongArray extends TypedArray {
 
     private long getVolatileContiguous(long index) {
         try {
-            return (long) HANDLE.getVolatile(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3);
+            return (long) HANDLE.getVolatile(indexed, checkedIndex(index) << 3);
         } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "getVolatile");
         }
@@ -267,7 +262,7 @@ public final class LongArray extends TypedArray {
 
     private void setVolatileContiguous(long index, long value) {
         try {
-            HANDLE.setVolatile(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3, value);
+            HANDLE.setVolatile(indexed, checkedIndex(index) << 3, value);
             return;
         } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "setVolatile");
@@ -303,7 +298,7 @@ public final class LongArray extends TypedArray {
 
     private boolean compareAndSetContiguous(long index, long expected, long value) {
         try {
-            return (boolean) HANDLE.compareAndSet(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3, expected, value);
+            return (boolean) HANDLE.compareAndSet(indexed, checkedIndex(index) << 3, expected, value);
         } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "compareAndSet");
         }
@@ -336,7 +331,7 @@ public final class LongArray extends TypedArray {
 
     private long getAndAddContiguous(long index, long delta) {
         try {
-            return (long) HANDLE.getAndAdd(whole, Objects.checkIndex(index, NO_OVERFLOW) << 3, delta);
+            return (long) HANDLE.getAndAdd(indexed, checkedIndex(index) << 3, delta);
         } catch (IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException | InternalError e) {
             throw accessFailed(e, index, "getAndAdd");
         }

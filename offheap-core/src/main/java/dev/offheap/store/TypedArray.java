@@ -87,6 +87,12 @@ public abstract sealed class TypedArray implements RefCounted
      * {@link #cutOff()}; HotSpot trusts no instance field to be final, so get and set compile the same.
      */
     MemorySegment whole;
+    /**
+     * {@code whole} {@link IndexedElements#widen widened}, or null with it: the typed accessors' path, whose only
+     * exact bounds check is theirs, {@link #checkedIndex} (not {@link ByteArray}'s: a byte's index is its offset, and
+     * {@code whole}'s own check is exact). Replaced with {@code whole} by {@link #cutOff()}.
+     */
+    MemorySegment indexed;
     /** The chunks' segments; replaced, never changed, by {@link #cutOff()}. */
     MemorySegment[] chunks;
     final long length;
@@ -105,6 +111,10 @@ public abstract sealed class TypedArray implements RefCounted
             throw new IllegalArgumentException("the segment of " + length + " " + type + " elements has "
                     + whole.byteSize() + " bytes");
         }
+        if (length > IndexedElements.INDEXABLE) {
+            throw new IllegalArgumentException("an array of " + length + " elements is longer than any memory");
+        }
+        this.indexed = whole == null ? null : IndexedElements.widen(whole);
         this.chunks = memory.chunks();
         this.chunkShift = memory.chunkShift();
         this.chunkMask = (1L << chunkShift) - 1;
@@ -120,6 +130,7 @@ public abstract sealed class TypedArray implements RefCounted
     final void cutOff() {
         if (whole != null) {
             whole = Views.ended(whole.byteSize());
+            indexed = Views.ended(IndexedElements.SPAN);
         }
         MemorySegment[] ended = new MemorySegment[chunks.length];
         for (int i = 0; i < ended.length; i++) {
@@ -498,6 +509,14 @@ public abstract sealed class TypedArray implements RefCounted
                 + (memory.isQuarantined() ? " (an I/O operation or native call held the array's memory then: it"
                         + " stays mapped until the pool's next close after that operation)" : "");
         return new IllegalStateException("cannot " + operation + " " + this + ": " + why, cause);
+    }
+
+    /**
+     * {@code index}, checked to be an element's: the exact bounds check of the {@code indexed} path, with the length
+     * masked so that HotSpot knows the index is below {@link IndexedElements}' constant count.
+     */
+    final long checkedIndex(long index) {
+        return Objects.checkIndex(index, length & IndexedElements.INDEXABLE);
     }
 
     /** What {@code get} or {@code set} throws for {@code e}, thrown by its access to element {@code index}. */

@@ -32,8 +32,9 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * {@code Objects.checkIndex}'s words from {@code get} and {@code set} of every element type, on the contiguous
  * layout and the portable one, and {@code set} writes nothing. Indices whose byte offset overflows a
  * {@code long} ({@code 1L << 61} doubles is byte 0 again) are the ones the JDK's own {@code getAtIndex} does not
- * catch; the contiguous path relies on the array's exact segment and a check against overflow instead of a
- * second bounds check.
+ * catch. The contiguous path relies on the array's own check alone (its segment is widened,
+ * {@link IndexedElements}), so indices just past the end, which would land in the same chunk's unused tail, are
+ * tried too.
  */
 class IndexOutsideTheArrayProperties {
     private static final long LENGTH = 9000; // doubles and longs take two 64 KiB chunks on the portable path
@@ -74,6 +75,7 @@ class IndexOutsideTheArrayProperties {
         return Arbitraries.oneOf(
                 Arbitraries.longs().between(Long.MIN_VALUE, -1),
                 Arbitraries.longs().between(LENGTH, Long.MAX_VALUE),
+                Arbitraries.longs().between(LENGTH, 2 * LENGTH),
                 Arbitraries.of(-1L, LENGTH, LENGTH + 1, Long.MIN_VALUE, Long.MAX_VALUE, 1L << 60, (1L << 60) - 1,
                         1L << 61, (1L << 61) + 1, 1L << 62, -(1L << 61), -(1L << 62), Long.MIN_VALUE + 1),
                 wrapping.filter(i -> i < 0 || i >= LENGTH));
