@@ -21,7 +21,7 @@ if (( ${#SHAPES[@]} == 0 )); then
     SHAPES=(static lambda main-loop random-then-sequential two-types-two-arrays spill memory-and-spill set kernel
         random-small-then-lambda random-small-then-static random-small-then-main-loop random-thread-then-lambda
         many-arrays-then-lambda random-small-then-lambda-long random-small-then-lambda-int many-loops-one-method
-        mixed-loops-one-method ops-in-one-method ops-after-other-arrays)
+        mixed-loops-one-method ops-in-one-method ops-after-other-arrays transform)
 fi
 if [[ ! -f "$JAR" ]]; then
     MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow ${MAVEN_OPTS:-}" ./mvnw -B -q -pl offheap-bench -am package -DskipTests

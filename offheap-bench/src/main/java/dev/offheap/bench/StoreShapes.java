@@ -52,7 +52,7 @@ public final class StoreShapes {
             "spill", "memory-and-spill", "set", "kernel", "random-small-then-lambda", "random-small-then-static",
             "random-small-then-lambda-long", "random-small-then-lambda-int", "random-thread-then-lambda",
             "many-arrays-then-lambda", "random-small-then-main-loop", "many-loops-one-method",
-            "mixed-loops-one-method", "ops-in-one-method", "ops-after-other-arrays"};
+            "mixed-loops-one-method", "ops-in-one-method", "ops-after-other-arrays", "transform"};
     static final int ROUNDS = 12;
     static final int COUNTED = 8;
     static final int N = 32 << 20;
@@ -79,6 +79,7 @@ public final class StoreShapes {
                 case "memory-and-spill" -> memoryAndSpillShape(memory.doubles(N), spilled.doubles(N), flat, arena, heap);
                 case "set" -> setShape(memory.doubles(N), flat, heap);
                 case "kernel" -> kernelShape(memory.doubles(N), flat, heap);
+                case "transform" -> transformShape(memory.doubles(N / 2), memory.doubles(N / 2), flat, heap);
                 case "random-small-then-lambda" -> randomSmallThenLambdaShape(memory, flat, arena, heap, false);
                 case "random-thread-then-lambda" -> randomSmallThenLambdaShape(memory, flat, arena, heap, true);
                 case "random-small-then-static" -> randomSmallThenStaticShape(memory, flat, arena, heap);
@@ -358,6 +359,52 @@ public final class StoreShapes {
             }
         }
         sink += a.get(N - 1) + flat.getAtIndex(D, N - 1) + heap[N - 1];
+        return t;
+    }
+
+    // --- transform: one array read, another written, element by element (b[i] = a[i] * 2 + 1)
+
+    static void transform(DoubleArray a, DoubleArray b) {
+        for (long i = 0, n = a.length(); i < n; i++) {
+            b.set(i, a.get(i) * 2 + 1);
+        }
+    }
+
+    static void transform(MemorySegment a, MemorySegment b) {
+        for (long i = 0, n = a.byteSize() >>> 3; i < n; i++) {
+            b.setAtIndex(D, i, a.getAtIndex(D, i) * 2 + 1);
+        }
+    }
+
+    static void transform(double[] a, double[] b) {
+        for (int i = 0; i < a.length; i++) {
+            b[i] = a[i] * 2 + 1;
+        }
+    }
+
+    static long[][] transformShape(DoubleArray a, DoubleArray b, MemorySegment flat, double[] heap) {
+        MemorySegment fa = flat.asSlice(0, (long) N / 2 * 8), fb = flat.asSlice((long) N / 2 * 8);
+        double[] ha = Arrays.copyOf(heap, N / 2), hb = new double[N / 2];
+        for (long i = 0; i < N / 2; i++) {
+            a.set(i, i & 1023);
+            fa.setAtIndex(D, i, i & 1023);
+        }
+        long[][] t = new long[3][ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            for (int k = 0; k < 3; k++) {
+                int which = (r + k) % 3;
+                long t0 = now();
+                if (which == 0) {
+                    transform(a, b);
+                } else if (which == 1) {
+                    transform(fa, fb);
+                } else {
+                    transform(ha, hb);
+                }
+                t[which][r] = now() - t0;
+            }
+        }
+        sink += b.get(N / 2 - 1) + fb.getAtIndex(D, N / 2 - 1) + hb[N / 2 - 1];
         return t;
     }
 
