@@ -7,7 +7,7 @@
 # flat MemorySegment and over a double[], in the thread's CPU time, and prints the median ratio store/flat of its
 # last rounds. This script prints, per shape, min / median / max of those ratios over LAUNCHES launches
 # (default 20), and the same for double[]/flat. Then 20 launches of dev.offheap.bench.PlainAcquireRelease 1024
-# (the pool's acquire + release in a plain loop, ns per pair). About 35 minutes on 2 cores.
+# (the pool's acquire + release in a plain loop, ns per pair). About 25 minutes on 2 cores.
 # Extra JVM flags for the launches in SHAPES_JAVA_OPTS (e.g. -XX:TieredStopAtLevel=1).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
