@@ -88,9 +88,9 @@ public abstract sealed class TypedArray implements RefCounted
      */
     MemorySegment whole;
     /**
-     * {@code whole} {@link IndexedElements#widen widened}, or null with it: the typed accessors' path, whose only
-     * exact bounds check is theirs, {@link #checkedIndex} (not {@link ByteArray}'s: a byte's index is its offset, and
-     * {@code whole}'s own check is exact). Replaced with {@code whole} by {@link #cutOff()}.
+     * {@code whole} {@link IndexedElements#widen widened}, or null with it and in a {@link ByteArray} (a byte's index
+     * is its offset, so {@code whole}'s own check is exact): the typed accessors' path, whose only exact bounds check
+     * is theirs, {@link #checkedIndex}. Replaced with {@code whole} by {@link #cutOff()}.
      */
     MemorySegment indexed;
     /** The chunks' segments; replaced, never changed, by {@link #cutOff()}. */
@@ -114,7 +114,7 @@ public abstract sealed class TypedArray implements RefCounted
         if (length > IndexedElements.INDEXABLE) {
             throw new IllegalArgumentException("an array of " + length + " elements is longer than any memory");
         }
-        this.indexed = whole == null ? null : IndexedElements.widen(whole);
+        this.indexed = whole == null || type == ElementType.BYTE ? null : IndexedElements.widen(whole);
         this.chunks = memory.chunks();
         this.chunkShift = memory.chunkShift();
         this.chunkMask = (1L << chunkShift) - 1;
@@ -130,7 +130,7 @@ public abstract sealed class TypedArray implements RefCounted
     final void cutOff() {
         if (whole != null) {
             whole = Views.ended(whole.byteSize());
-            indexed = Views.ended(IndexedElements.SPAN);
+            indexed = indexed == null ? null : Views.ended(IndexedElements.SPAN);
         }
         MemorySegment[] ended = new MemorySegment[chunks.length];
         for (int i = 0; i < ended.length; i++) {
